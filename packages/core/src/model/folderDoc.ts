@@ -1,0 +1,124 @@
+// Typed accessors over a Relay folder doc: filemeta_v0, docs (legacy), backlinks_v0, folder_config.
+import * as Y from "yjs";
+
+export const ENTRY_TYPES = [
+  "markdown",
+  "folder",
+  "image",
+  "file",
+  "canvas",
+  "pdf",
+  "audio",
+  "video",
+] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** One value of `filemeta_v0`. Blobs also carry hash / mimetype / synctime. */
+export interface FileMeta {
+  id: string;
+  type: EntryType;
+  version: number;
+  hash?: string;
+  mimetype?: string;
+  synctime?: number;
+}
+
+export const FILEMETA = "filemeta_v0";
+export const LEGACY_DOCS = "docs";
+export const BACKLINKS = "backlinks_v0";
+export const FOLDER_CONFIG = "folder_config";
+
+export function filemetaMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(FILEMETA);
+}
+export function legacyDocsMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(LEGACY_DOCS);
+}
+export function backlinksMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(BACKLINKS);
+}
+
+/** Reads a filemeta value given as a plain object or as a nested Y.Map; undefined if unusable. */
+export function toFileMeta(value: unknown): FileMeta | undefined {
+  const obj: Record<string, unknown> | undefined =
+    value instanceof Y.Map
+      ? (value.toJSON() as Record<string, unknown>)
+      : value !== null && typeof value === "object"
+        ? (value as Record<string, unknown>)
+        : undefined;
+  if (!obj || typeof obj.id !== "string") return undefined;
+  const type = (ENTRY_TYPES as readonly string[]).includes(obj.type as string)
+    ? (obj.type as EntryType)
+    : "file";
+  const meta: FileMeta = { id: obj.id, type, version: typeof obj.version === "number" ? obj.version : 0 };
+  if (typeof obj.hash === "string") meta.hash = obj.hash;
+  if (typeof obj.mimetype === "string") meta.mimetype = obj.mimetype;
+  if (typeof obj.synctime === "number") meta.synctime = obj.synctime;
+  return meta;
+}
+
+/** Every usable filemeta entry: in-folder path (leading slash) → meta. */
+export function readEntries(doc: Y.Doc): Map<string, FileMeta> {
+  const out = new Map<string, FileMeta>();
+  for (const [path, value] of filemetaMap(doc)) {
+    const meta = toFileMeta(value);
+    if (meta) out.set(path, meta);
+  }
+  return out;
+}
+
+export function getEntry(doc: Y.Doc, path: string): FileMeta | undefined {
+  return toFileMeta(filemetaMap(doc).get(path));
+}
+
+/**
+ * Writes one entry to `filemeta_v0` and keeps the legacy `docs` map in step (markdown only),
+ * in the caller's transaction or a new one.
+ */
+export function setEntry(doc: Y.Doc, path: string, meta: FileMeta, origin?: unknown): void {
+  doc.transact(() => {
+    filemetaMap(doc).set(path, { ...meta });
+    const docs = legacyDocsMap(doc);
+    if (meta.type === "markdown") docs.set(path, meta.id);
+    else if (docs.has(path)) docs.delete(path);
+  }, origin);
+}
+
+/** Removes one entry from `filemeta_v0` and `docs` together. */
+export function deleteEntry(doc: Y.Doc, path: string, origin?: unknown): void {
+  doc.transact(() => {
+    filemetaMap(doc).delete(path);
+    legacyDocsMap(doc).delete(path);
+  }, origin);
+}
+
+/** Moves an entry to a new in-folder path, keeping its id, in one transaction. */
+export function renameEntry(doc: Y.Doc, from: string, to: string, origin?: unknown): void {
+  const meta = getEntry(doc, from);
+  if (!meta) throw new Error(`no entry at ${from}`);
+  doc.transact(() => {
+    deleteEntry(doc, from);
+    setEntry(doc, to, meta);
+  }, origin);
+}
+
+/** The display name stored in `folder_config.name`, if any. */
+export function configuredName(doc: Y.Doc): string | undefined {
+  const name = doc.getMap(FOLDER_CONFIG).get("name");
+  return typeof name === "string" && name.trim() !== "" ? name : undefined;
+}
+
+/** `backlinks_v0` as target uuid → source uuids. */
+export function readBacklinks(doc: Y.Doc): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [target, value] of backlinksMap(doc)) {
+    const arr = value instanceof Y.Array ? value.toArray() : value;
+    if (Array.isArray(arr)) out.set(target, arr.filter((s): s is string => typeof s === "string"));
+  }
+  return out;
+}
+
+/** A doc is a folder doc when its `filemeta_v0` has at least one entry. */
+export function isFolderDoc(doc: Y.Doc): boolean {
+  return filemetaMap(doc).size > 0;
+}

@@ -1,0 +1,57 @@
+// Shared by the tools: turn a `file_path` argument into a loaded markdown document, or into the
+// error text the assistant should see.
+import { PathError } from "../paths/normalize.js";
+import type { Located } from "../paths/pathIndex.js";
+import type { Workspace } from "../workspace/workspace.js";
+import type { DocView } from "../workspace/viewCache.js";
+
+export type DocumentLookup =
+  | { ok: true; loc: Located; view: DocView }
+  | { ok: false; message: string };
+
+/** Resolves `file_path` to a loaded markdown document with its current view. */
+export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup {
+  let r: ReturnType<Workspace["resolve"]>;
+  try {
+    r = ws.resolve(filePath);
+  } catch (e) {
+    if (e instanceof PathError) return { ok: false, message: `Invalid file_path: ${e.message}.` };
+    throw e;
+  }
+  switch (r.kind) {
+    case "document": {
+      const view = r.loaded ? ws.view(r.loc.docId) : undefined;
+      if (!view)
+        return {
+          ok: false,
+          message: `Content of ${r.loc.path} is not available: the document is listed in its folder but its content has not been loaded on this server. Try another document.`,
+        };
+      return { ok: true, loc: r.loc, view };
+    }
+    case "file":
+      return {
+        ok: false,
+        message: `${r.loc.path} is a ${r.loc.meta.type} file, not a markdown document; only markdown documents can be read or edited.`,
+      };
+    case "directory":
+      return {
+        ok: false,
+        message: `${r.path} is a directory, not a document. Use glob with path "${r.path}" to list what it holds.`,
+      };
+    case "ambiguous":
+      return {
+        ok: false,
+        message: `${r.path} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
+      };
+    case "missing":
+      return {
+        ok: false,
+        message: `File does not exist: ${r.path}. Use glob (e.g. pattern "**/*${baseName(r.path)}*") to find the right path.`,
+      };
+  }
+}
+
+function baseName(path: string): string {
+  const b = path.slice(path.lastIndexOf("/") + 1);
+  return b.replace(/\.md$/i, "");
+}

@@ -1,0 +1,108 @@
+// The glob tool: picomatch semantics over user-facing paths, scoping, order, bounds.
+import { describe, expect, it } from "vitest";
+import { workspaceFromTexts } from "../workspace/fromTexts.js";
+import { GLOB_MAX_RESULTS, globTool } from "./glob.js";
+import { Session } from "./session.js";
+
+function setup() {
+  let clock = 1000;
+  const ws = workspaceFromTexts(
+    [
+      {
+        name: "Lens",
+        files: {
+          "Notes/Ideas.md": "i",
+          "Notes/Plan 2026.md": "p",
+          "Notes/a1.md": "a",
+          "Notes/b2.md": "b",
+          "Daily/2026-11-20.md": "d",
+          "README.md": "r",
+        },
+      },
+      { name: "Équipe Café", files: { "Réunions/Compte rendu.md": "c", "Index.md": "x" } },
+    ],
+    { now: () => clock },
+  );
+  const glob = (pattern: string, path?: string) =>
+    globTool.handler(ws, new Session("s"), path === undefined ? { pattern } : { pattern, path });
+  const touch = (path: string, t: number) => {
+    clock = t;
+    const loc = ws.paths.get(path)!;
+    ws.contentText(loc.docId)!.insert(0, "x");
+  };
+  return { ws, glob, touch };
+}
+
+const lines = (t: string) => t.split("\n");
+
+describe("glob", () => {
+  it("matches **/*.md across folders, ties ordered by path", () => {
+    const { glob } = setup();
+    expect(lines(glob("**/*.md").text)).toEqual([
+      "Lens/Daily/2026-11-20.md",
+      "Lens/Notes/Ideas.md",
+      "Lens/Notes/Plan 2026.md",
+      "Lens/Notes/a1.md",
+      "Lens/Notes/b2.md",
+      "Lens/README.md",
+      "Équipe Café/Index.md",
+      "Équipe Café/Réunions/Compte rendu.md",
+    ]);
+  });
+
+  it("supports brace sets, character classes and ?", () => {
+    const { glob } = setup();
+    expect(lines(glob("Lens/{Daily,Notes}/*2026*.md").text)).toEqual([
+      "Lens/Daily/2026-11-20.md",
+      "Lens/Notes/Plan 2026.md",
+    ]);
+    expect(lines(glob("Lens/Notes/[a-b]?.md").text)).toEqual(["Lens/Notes/a1.md", "Lens/Notes/b2.md"]);
+  });
+
+  it("scopes to a folder or sub-folder, pattern relative to it, with spaces and accents", () => {
+    const { glob } = setup();
+    expect(lines(glob("*.md", "Lens/Notes").text)).toEqual([
+      "Lens/Notes/Ideas.md",
+      "Lens/Notes/Plan 2026.md",
+      "Lens/Notes/a1.md",
+      "Lens/Notes/b2.md",
+    ]);
+    expect(lines(glob("Réunions/*", "Équipe Café").text)).toEqual(["Équipe Café/Réunions/Compte rendu.md"]);
+    expect(lines(glob("**/Compte*", "E\u0301quipe Cafe\u0301").text)).toEqual([
+      "Équipe Café/Réunions/Compte rendu.md",
+    ]);
+  });
+
+  it("lists the most recently modified first", () => {
+    const { glob, touch } = setup();
+    touch("Lens/Notes/b2.md", 5000);
+    touch("Lens/README.md", 6000);
+    expect(lines(glob("Lens/**/*.md").text).slice(0, 3)).toEqual([
+      "Lens/README.md",
+      "Lens/Notes/b2.md",
+      "Lens/Daily/2026-11-20.md",
+    ]);
+  });
+
+  it("says No files found, with a hint for a pattern without a slash", () => {
+    const { glob } = setup();
+    expect(glob("**/*.canvas").text).toBe("No files found");
+    expect(glob("*.md").text).toMatch(/^No files found.*"\*\*\/\*\.md"/);
+  });
+
+  it("refuses unknown folders and documents given as path", () => {
+    const { glob } = setup();
+    expect(glob("*", "Nope")).toMatchObject({ isError: true });
+    expect(glob("*", "Nope").text).toContain("Known folders: Lens, Équipe Café");
+    expect(glob("*", "Lens/README.md").text).toMatch(/is a document, not a folder/);
+  });
+
+  it("bounds output with a truncation note", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < GLOB_MAX_RESULTS + 20; i++) files[`n${String(i).padStart(3, "0")}.md`] = "";
+    const ws = workspaceFromTexts([{ name: "Big", files }]);
+    const out = lines(globTool.handler(ws, new Session("s"), { pattern: "**" }).text);
+    expect(out).toHaveLength(GLOB_MAX_RESULTS + 1);
+    expect(out.at(-1)).toMatch(/truncated.*100 most recent of 120/);
+  });
+});

@@ -1,0 +1,36 @@
+// The tool contract: what every Lens tool is, whatever adapter (MCP, REST) carries it.
+import type { z } from "zod";
+import type { Workspace } from "../workspace/workspace.js";
+import type { Session } from "./session.js";
+
+/** Every tool result is text; `isError` marks a failure the assistant can act on. */
+export interface ToolResult {
+  text: string;
+  isError: boolean;
+}
+
+export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
+  /** Claude Code's tool name: `read`, `glob`, `grep`, `edit`, `get_links`. */
+  name: string;
+  title: string;
+  /** Written for an AI: what the tool does, its output, and how to use it well. */
+  description: string;
+  /** Arguments, with Claude Code's parameter names. Adapters derive JSON Schema from it. */
+  input: Schema;
+  /** True for tools that never change a document. */
+  readOnly: boolean;
+  handler(workspace: Workspace, session: Session, args: z.infer<Schema>): ToolResult;
+}
+
+export function ok(text: string): ToolResult {
+  return { text, isError: false };
+}
+
+export function fail(text: string): ToolResult {
+  return { text, isError: true };
+}
+
+/** Declares a tool with its schema type kept for the handler. */
+export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool<S> {
+  return tool;
+}

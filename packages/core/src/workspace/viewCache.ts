@@ -1,0 +1,43 @@
+// Per-document cache of the raw text and its AI view, dropped when that document changes.
+import type * as Y from "yjs";
+import { aiView } from "../critic/views.js";
+import { contentsText } from "../model/contentDoc.js";
+import { lineStarts } from "../text/lines.js";
+
+/** A snapshot of one content doc's text. Never mutated; replaced after each change. */
+export class DocView {
+  private aiText: string | undefined;
+  private aiStarts: number[] | undefined;
+  constructor(readonly raw: string) {}
+
+  /** Pending suggestions shown as accepted; comments and highlights kept (SPEC §3). */
+  get ai(): string {
+    if (this.aiText === undefined) this.aiText = aiView(this.raw);
+    return this.aiText;
+  }
+
+  /** Offsets in `ai` where each line starts (line 1 at index 0). */
+  get aiLineStarts(): number[] {
+    if (this.aiStarts === undefined) this.aiStarts = lineStarts(this.ai);
+    return this.aiStarts;
+  }
+}
+
+export class ViewCache {
+  private readonly views = new Map<string, DocView>();
+  constructor(private readonly docOf: (docId: string) => Y.Doc | undefined) {}
+
+  get(docId: string): DocView | undefined {
+    let v = this.views.get(docId);
+    if (v) return v;
+    const doc = this.docOf(docId);
+    if (!doc) return undefined;
+    v = new DocView(contentsText(doc).toString());
+    this.views.set(docId, v);
+    return v;
+  }
+
+  invalidate(docId: string): void {
+    this.views.delete(docId);
+  }
+}

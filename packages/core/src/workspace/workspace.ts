@@ -1,0 +1,276 @@
+// The Workspace: every folder doc and content doc of a knowledge base, in memory, by doc id.
+// It names folders, keeps the path index current and tells subscribers what changed.
+import * as Y from "yjs";
+import { contentsText } from "../model/contentDoc.js";
+import { parseDocId } from "../model/ids.js";
+import { configuredName, filemetaMap, readEntries, toFileMeta } from "../model/folderDoc.js";
+import { normalizeUserPath } from "../paths/normalize.js";
+import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
+import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
+import { ViewCache, type DocView } from "./viewCache.js";
+
+export interface WorkspaceOptions {
+  /** Folder uuid (second half of the folder doc id) → display name, when folder_config has none. */
+  folderNames?: Record<string, string>;
+  /** Author written into suggestion metadata; unset = no attribution. */
+  author?: string;
+  /** Clock for modification times and suggestion metadata (ms since epoch). */
+  now?: () => number;
+}
+
+export interface Folder extends FolderRef {
+  uuid: string;
+  doc: Y.Doc;
+}
+
+/** Outcome of resolving a user-facing path. */
+export type Resolution =
+  | { kind: "document"; loc: Located; loaded: boolean }
+  | { kind: "file"; loc: Located }
+  | { kind: "directory"; path: string }
+  | { kind: "ambiguous"; path: string; candidates: string[] }
+  | { kind: "missing"; path: string };
+
+interface FolderState extends Folder {
+  stop: () => void;
+}
+
+export class Workspace {
+  readonly paths = new PathIndex();
+  readonly author: string | undefined;
+  readonly now: () => number;
+  private readonly folderNameConfig: Record<string, string>;
+  private readonly folderStates = new Map<string, FolderState>();
+  private readonly contents = new Map<string, { doc: Y.Doc; stop: () => void }>();
+  private readonly mtimes = new Map<string, number>();
+  private readonly listeners = new Set<WorkspaceListener>();
+  private readonly views: ViewCache;
+
+  constructor(options: WorkspaceOptions = {}) {
+    this.folderNameConfig = { ...(options.folderNames ?? {}) };
+    this.author = options.author;
+    this.now = options.now ?? Date.now;
+    this.views = new ViewCache((docId) => this.contents.get(docId)?.doc);
+    this.on((e) => {
+      if (e.type === "content") this.views.invalidate(e.docId);
+      else if (e.type === "doc") this.views.invalidate(e.docId);
+    });
+  }
+
+  // ---- events ---------------------------------------------------------------------------
+
+  /** Subscribes to workspace events; returns the unsubscribe function. */
+  on(listener: WorkspaceListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: WorkspaceEvent): void {
+    for (const l of this.listeners) l(event);
+  }
+
+  // ---- documents ------------------------------------------------------------------------
+
+  /**
+   * Adds a doc by id: a folder doc when its filemeta_v0 has entries (or `kind` says so),
+   * otherwise a content doc. Replaces a doc already held under that id.
+   */
+  addDoc(docId: string, doc: Y.Doc, kind?: "folder" | "content"): void {
+    const k = kind ?? (filemetaMap(doc).size > 0 ? "folder" : "content");
+    if (k === "folder") this.addFolder(docId, doc);
+    else this.addContent(docId, doc);
+  }
+
+  addFolder(docId: string, doc: Y.Doc): Folder {
+    const ids = parseDocId(docId);
+    if (!ids) throw new Error(`"${docId}" is not a Relay doc id ({relay_id}-{uuid})`);
+    this.removeDoc(docId);
+    const state: FolderState = {
+      docId,
+      relayId: ids.relayId,
+      uuid: ids.uuid,
+      doc,
+      name: "",
+      stop: () => {},
+    };
+    const fm = filemetaMap(doc);
+    const onEntries = (event: Y.YMapEvent<unknown>) => this.onFilemeta(state, event);
+    const config = doc.getMap("folder_config");
+    const onConfig = () => this.renameFolders();
+    fm.observe(onEntries);
+    config.observe(onConfig);
+    state.stop = () => {
+      fm.unobserve(onEntries);
+      config.unobserve(onConfig);
+    };
+    this.folderStates.set(docId, state);
+    this.emit({ type: "doc", docId, action: "added" });
+    this.renameFolders(docId);
+    return state;
+  }
+
+  addContent(docId: string, doc: Y.Doc): void {
+    this.removeDoc(docId);
+    const text = contentsText(doc);
+    const observer = (_e: Y.YTextEvent, tr: Y.Transaction) => {
+      this.mtimes.set(docId, this.now());
+      this.emit({ type: "content", docId, origin: tr.origin, local: tr.local });
+    };
+    text.observe(observer);
+    this.contents.set(docId, { doc, stop: () => text.unobserve(observer) });
+    this.emit({ type: "doc", docId, action: "added" });
+  }
+
+  removeDoc(docId: string): void {
+    const folder = this.folderStates.get(docId);
+    if (folder) {
+      folder.stop();
+      this.folderStates.delete(docId);
+      this.paths.dropFolder(docId);
+      this.emit({ type: "doc", docId, action: "removed" });
+      this.renameFolders();
+      return;
+    }
+    const content = this.contents.get(docId);
+    if (content) {
+      content.stop();
+      this.contents.delete(docId);
+      this.emit({ type: "doc", docId, action: "removed" });
+    }
+  }
+
+  getDoc(docId: string): Y.Doc | undefined {
+    return this.folderStates.get(docId)?.doc ?? this.contents.get(docId)?.doc;
+  }
+
+  /** The `contents` Y.Text of a loaded content doc. */
+  contentText(docId: string): Y.Text | undefined {
+    const c = this.contents.get(docId);
+    return c ? contentsText(c.doc) : undefined;
+  }
+
+  hasContent(docId: string): boolean {
+    return this.contents.has(docId);
+  }
+
+  docIds(): string[] {
+    return [...this.folderStates.keys(), ...this.contents.keys()];
+  }
+
+  contentDocIds(): IterableIterator<string> {
+    return this.contents.keys();
+  }
+
+  folders(): Folder[] {
+    return [...this.folderStates.values()];
+  }
+
+  folder(docId: string): Folder | undefined {
+    return this.folderStates.get(docId);
+  }
+
+  folderByName(name: string): Folder | undefined {
+    const nfc = name.normalize("NFC");
+    for (const f of this.folderStates.values()) if (f.name === nfc) return f;
+    return undefined;
+  }
+
+  // ---- modification times ---------------------------------------------------------------
+
+  /** Last time the doc's content changed (ms); persisted by the store through setMtime. */
+  mtime(docId: string): number {
+    return this.mtimes.get(docId) ?? 0;
+  }
+
+  setMtime(docId: string, ms: number): void {
+    this.mtimes.set(docId, ms);
+  }
+
+  // ---- views ----------------------------------------------------------------------------
+
+  /** Cached raw / AI view of a loaded content doc, rebuilt only after that doc changes. */
+  view(docId: string): DocView | undefined {
+    return this.views.get(docId);
+  }
+
+  // ---- paths ----------------------------------------------------------------------------
+
+  /**
+   * Resolves a user-facing path (NFC, optional `.md`, case-insensitive as a fallback).
+   * Throws PathError for paths that can never be valid (absolute, `..`, NUL).
+   */
+  resolve(input: string): Resolution {
+    const path = normalizeUserPath(input);
+    const candidates = path.toLowerCase().endsWith(".md") ? [path] : [path, `${path}.md`];
+    for (const p of candidates) {
+      const loc = this.paths.get(p);
+      if (loc) return this.located(loc);
+    }
+    if (this.paths.isDirectory(path)) return { kind: "directory", path };
+    for (const p of candidates) {
+      const found = this.paths.getIgnoringCase(p);
+      if (found.length === 1) return this.located(found[0]!);
+      if (found.length > 1)
+        return { kind: "ambiguous", path, candidates: found.map((l) => l.path).sort() };
+    }
+    return { kind: "missing", path };
+  }
+
+  private located(loc: Located): Resolution {
+    if (loc.meta.type === "folder") return { kind: "directory", path: loc.path };
+    if (loc.meta.type !== "markdown") return { kind: "file", loc };
+    return { kind: "document", loc, loaded: this.contents.has(loc.docId) };
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private onFilemeta(state: FolderState, event: Y.YMapEvent<unknown>): void {
+    if (!state.name) return;
+    const map = event.target as Y.Map<unknown>;
+    const changes: EntryChange[] = [];
+    for (const [entryPath, change] of event.changes.keys) {
+      const before = this.paths.remove(state, entryPath);
+      let after: Located | undefined;
+      if (change.action !== "delete") {
+        const meta = toFileMeta(map.get(entryPath));
+        if (meta) after = this.paths.put(state, entryPath, meta);
+      }
+      const c: EntryChange = { folderDocId: state.docId, entryPath };
+      if (before) c.before = before;
+      if (after) c.after = after;
+      changes.push(c);
+    }
+    if (changes.length) this.emit({ type: "entries", folderDocId: state.docId, changes });
+  }
+
+  /**
+   * Names every folder: folder_config.name, else the configured mapping, else
+   * `Folder-{uuid8}`. On a clash, the folder with the lower doc id keeps the name and the
+   * others get ` ({uuid8})` appended. Re-indexes folders whose name changed.
+   */
+  private renameFolders(added?: string): void {
+    const wanted = [...this.folderStates.values()]
+      .sort((a, b) => (a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0))
+      .map((f) => ({
+        f,
+        name: (
+          configuredName(f.doc) ??
+          this.folderNameConfig[f.uuid] ??
+          `Folder-${f.uuid.slice(0, 8)}`
+        ).normalize("NFC"),
+      }));
+    const taken = new Set<string>();
+    let changed = false;
+    for (const { f, name } of wanted) {
+      let final = name;
+      if (taken.has(final)) final = `${name} (${f.uuid.slice(0, 8)})`;
+      taken.add(final);
+      if (f.name !== final || f.docId === added) {
+        f.name = final;
+        this.paths.setFolder(f, readEntries(f.doc));
+        changed = true;
+      }
+    }
+    if (changed) this.emit({ type: "folders" });
+  }
+}
