@@ -1,0 +1,178 @@
+// The sync hub: finds or creates workspace docs, applies remote updates, and keeps one room
+// per document with clients (made on first join, dropped after the last, retired on doc swap).
+import type { RawData, WebSocket } from "ws";
+import * as Y from "yjs";
+import { SyncConnection } from "./connection.js";
+import { createContentDoc, promoteToFolder } from "./documents.js";
+import type { SyncSettings } from "./options.js";
+import type { SyncOrigin } from "./origin.js";
+import { DocRoom } from "./room.js";
+import type { Access } from "./tokens.js";
+
+/** WebSocket close codes the hub uses. */
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_SERVER_ERROR = 1011;
+export const CLOSE_RESTART = 1012;
+
+export interface SyncStats {
+  rooms: number;
+  connections: number;
+}
+
+export class SyncHub {
+  private readonly rooms = new Map<string, DocRoom>();
+  private readonly sockets = new Map<WebSocket, SyncConnection>();
+  private readonly stopWatching: () => void;
+  private readonly pinger: ReturnType<typeof setInterval> | undefined;
+  private closing = false;
+
+  constructor(private readonly settings: SyncSettings) {
+    this.stopWatching = settings.workspace.on((event) => {
+      if (event.type === "doc" && this.rooms.has(event.docId)) {
+        // Checked after the current change settles: a doc re-added as the same Y.Doc (folder
+        // promotion, re-indexing) keeps its room.
+        const docId = event.docId;
+        queueMicrotask(() => this.retireIfReplaced(docId));
+      }
+    });
+    if (settings.pingIntervalMs > 0) {
+      this.pinger = setInterval(() => {
+        for (const conn of this.sockets.values()) conn.ping();
+      }, settings.pingIntervalMs);
+      this.pinger.unref();
+    }
+  }
+
+  get closed(): boolean {
+    return this.closing;
+  }
+
+  stats(): SyncStats {
+    return { rooms: this.rooms.size, connections: this.sockets.size };
+  }
+
+  /** The workspace doc under `docId`, if held. */
+  findDoc(docId: string): Y.Doc | undefined {
+    return this.settings.workspace.getDoc(docId);
+  }
+
+  /** The doc under `docId`, created as an empty content doc when missing and `create`. */
+  openDoc(docId: string, create: boolean): Y.Doc | undefined {
+    const found = this.findDoc(docId);
+    if (found || !create) return found;
+    const doc = createContentDoc(this.settings.workspace, docId);
+    this.settings.log("info", "sync: created document", { docId });
+    this.settings.onDocCreated?.(docId, doc);
+    return doc;
+  }
+
+  /** Applies a client's Yjs update; false when the update is malformed. */
+  applyRemoteUpdate(docId: string, doc: Y.Doc, update: Uint8Array, origin: SyncOrigin): boolean {
+    try {
+      Y.applyUpdate(doc, update, origin);
+    } catch (error) {
+      this.settings.log("warn", "sync: rejected malformed update", {
+        docId,
+        error: String(error),
+      });
+      return false;
+    }
+    if (promoteToFolder(this.settings.workspace, docId, doc)) {
+      this.settings.log("info", "sync: document became a folder doc", { docId });
+    }
+    return true;
+  }
+
+  /** Serves an upgraded WebSocket for `docId` with the given access. */
+  connect(socket: WebSocket, docId: string, access: Access): void {
+    const doc = this.openDoc(docId, access === "full" && this.settings.createDocs);
+    if (this.closing || !doc) {
+      socket.close(this.closing ? CLOSE_GOING_AWAY : CLOSE_SERVER_ERROR, "document unavailable");
+      return;
+    }
+    const room = this.roomFor(docId, doc);
+    const conn = new SyncConnection(docId, access, socket, this.settings.maxBufferedBytes);
+    this.sockets.set(socket, conn);
+    socket.on("message", (data, isBinary) => {
+      if (!isBinary) return;
+      try {
+        room.receive(conn, toBytes(data));
+      } catch (error) {
+        this.settings.log("warn", "sync: bad message from client", { docId, error: String(error) });
+      }
+    });
+    socket.on("pong", () => {
+      conn.alive = true;
+    });
+    socket.on("error", (error) => {
+      this.settings.log("debug", "sync: socket error", { docId, error: String(error) });
+    });
+    socket.on("close", () => {
+      this.sockets.delete(socket);
+      room.leave(conn);
+      if (room.size === 0) this.dropRoom(room);
+      this.settings.log("debug", "sync: client left", { docId, clients: room.size });
+    });
+    room.join(conn);
+    this.settings.log("debug", "sync: client joined", { docId, clients: room.size, access });
+  }
+
+  /** Closes every connection (code 1001), waiting up to `timeoutMs` for clean closes. */
+  async close(timeoutMs = 1000): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.stopWatching();
+    if (this.pinger) clearInterval(this.pinger);
+    const sockets = [...this.sockets.keys()];
+    const closed = sockets.map(
+      (socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())),
+    );
+    for (const room of this.rooms.values()) room.closeAll(CLOSE_GOING_AWAY, "server shutting down");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.all(closed), timeout]);
+    clearTimeout(timer);
+    for (const socket of this.sockets.keys()) socket.terminate();
+    for (const room of this.rooms.values()) room.destroy();
+    this.rooms.clear();
+  }
+
+  private roomFor(docId: string, doc: Y.Doc): DocRoom {
+    const existing = this.rooms.get(docId);
+    if (existing && existing.doc === doc) return existing;
+    if (existing) this.retire(existing);
+    const room = new DocRoom(docId, doc, (update, origin) => {
+      this.applyRemoteUpdate(docId, doc, update, origin);
+    });
+    this.rooms.set(docId, room);
+    return room;
+  }
+
+  private retireIfReplaced(docId: string): void {
+    const room = this.rooms.get(docId);
+    if (room && this.findDoc(docId) !== room.doc) this.retire(room);
+  }
+
+  /** The workspace no longer holds the room's doc: clients reconnect to the current one. */
+  private retire(room: DocRoom): void {
+    this.settings.log("info", "sync: document replaced, reconnecting clients", {
+      docId: room.docId,
+    });
+    this.rooms.delete(room.docId);
+    room.closeAll(CLOSE_RESTART, "document replaced");
+    if (room.size === 0) room.destroy();
+  }
+
+  private dropRoom(room: DocRoom): void {
+    if (this.rooms.get(room.docId) === room) this.rooms.delete(room.docId);
+    room.destroy();
+  }
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return data;
+}

@@ -1,0 +1,89 @@
+// Options of the sync server and their defaults (limits, token lifetime, heartbeat, logging).
+import type { Workspace } from "@lens/core";
+import type * as Y from "yjs";
+
+/** Structured log sink; the sync server never passes tokens or query strings to it. */
+export type SyncLogger = (
+  level: "debug" | "info" | "warn" | "error",
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+export interface SyncOptions {
+  /** The documents served. */
+  workspace: Workspace;
+  /**
+   * Server token. When set, `/doc/*` endpoints need `Authorization: Bearer <token>`, and the
+   * document endpoints and WebSocket need the client token from `/doc/:id/auth` (or this one).
+   * When unset, everything is open: only for loopback.
+   */
+  token?: string;
+  /**
+   * Public base URL of the server (`https://lens.example.com`, optionally with a path a
+   * proxy strips) used in client tokens. Default: `http://` + the request's Host header.
+   */
+  publicUrl?: string;
+  /**
+   * Create a missing doc on `/doc/:id/auth`, `/doc/new`, WebSocket connect and
+   * `/d/:id/update` (as an empty content doc). Default true. When false, only `/doc/new`
+   * creates docs, and auth of an unknown doc is a 404 as in y-sweet.
+   */
+  createDocs?: boolean;
+  /** Called after the server created a doc and added it to the workspace. */
+  onDocCreated?: (docId: string, doc: Y.Doc) => void;
+  /** Largest Yjs update accepted, over HTTP or as one WebSocket message. Default 32 MiB. */
+  maxUpdateBytes?: number;
+  /** A client with more unsent data than this is disconnected. Default 64 MiB. */
+  maxBufferedBytes?: number;
+  /** Default lifetime of a client token, in seconds (y-sweet: one hour). */
+  tokenTtlSeconds?: number;
+  /** WebSocket ping period; silent connections are dropped after one period. 0 disables. */
+  pingIntervalMs?: number;
+  log?: SyncLogger;
+  /** Clock for token expiry (ms since epoch). */
+  now?: () => number;
+}
+
+export interface SyncSettings {
+  workspace: Workspace;
+  token: string | undefined;
+  publicUrl: URL | undefined;
+  createDocs: boolean;
+  onDocCreated: ((docId: string, doc: Y.Doc) => void) | undefined;
+  maxUpdateBytes: number;
+  maxBufferedBytes: number;
+  tokenTtlSeconds: number;
+  pingIntervalMs: number;
+  log: SyncLogger;
+  now: () => number;
+}
+
+export const SYNC_DEFAULTS = {
+  maxUpdateBytes: 32 * 1024 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  tokenTtlSeconds: 3600,
+  pingIntervalMs: 30_000,
+} as const;
+
+export function resolveSettings(options: SyncOptions): SyncSettings {
+  let publicUrl: URL | undefined;
+  if (options.publicUrl !== undefined) {
+    publicUrl = new URL(options.publicUrl);
+    if (publicUrl.protocol !== "http:" && publicUrl.protocol !== "https:") {
+      throw new Error(`publicUrl must be an http(s) URL, got ${publicUrl.protocol}`);
+    }
+  }
+  return {
+    workspace: options.workspace,
+    token: options.token || undefined,
+    publicUrl,
+    createDocs: options.createDocs ?? true,
+    onDocCreated: options.onDocCreated,
+    maxUpdateBytes: options.maxUpdateBytes ?? SYNC_DEFAULTS.maxUpdateBytes,
+    maxBufferedBytes: options.maxBufferedBytes ?? SYNC_DEFAULTS.maxBufferedBytes,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? SYNC_DEFAULTS.tokenTtlSeconds,
+    pingIntervalMs: options.pingIntervalMs ?? SYNC_DEFAULTS.pingIntervalMs,
+    log: options.log ?? (() => {}),
+    now: options.now ?? Date.now,
+  };
+}

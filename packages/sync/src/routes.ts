@@ -1,0 +1,140 @@
+// The y-sweet HTTP endpoints over the workspace: `POST /doc/new`, `POST /doc/:id/auth`,
+// `GET /d/:id/as-update`, `POST /d/:id/update` (and y-sweet's deprecated `/doc/:id/...` forms).
+import { randomBytes } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import * as Y from "yjs";
+import { buildClientToken } from "./clientToken.js";
+import { isValidDocName } from "./docName.js";
+import { SyncError } from "./errors.js";
+import type { SyncHub } from "./hub.js";
+import type { SyncSettings } from "./options.js";
+import type { SyncOrigin } from "./origin.js";
+import { type Access, bearerToken, type TokenAuthority } from "./tokens.js";
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+export interface RouteContext {
+  hub: SyncHub;
+  tokens: TokenAuthority;
+  settings: SyncSettings;
+}
+
+export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
+  const app = new Hono();
+  const tooLarge = (c: Context) => c.text("Request body too large", 413);
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  const updateLimit = bodyLimit({ maxSize: settings.maxUpdateBytes, onError: tooLarge });
+
+  app.onError((error, c) => {
+    if (error instanceof SyncError) return c.text(error.message, error.status);
+    settings.log("error", "sync: request failed", { path: c.req.path, error: String(error) });
+    return c.text("Internal server error", 500);
+  });
+
+  /** Server-level endpoints need the server token, when one is configured. */
+  const requireServer = (c: Context): void => {
+    if (tokens.enabled && !tokens.isServerToken(bearerToken(c.req.header("authorization")))) {
+      throw new SyncError(401, "Unauthorized: send Authorization: Bearer <server token>");
+    }
+  };
+
+  /** Document endpoints take the doc's client token (or the server token). */
+  const requireDoc = (c: Context, docId: string, write: boolean): void => {
+    const access = tokens.accessTo(docId, bearerToken(c.req.header("authorization")));
+    if (!access) throw new SyncError(401, "Unauthorized: send the client token from /auth");
+    if (write && access !== "full") throw new SyncError(403, "Token is read-only");
+  };
+
+  app.post("/doc/new", jsonLimit, async (c) => {
+    requireServer(c);
+    const body = await readJson(c);
+    const docId = body.docId === undefined ? newDocName() : body.docId;
+    if (typeof docId !== "string" || !isValidDocName(docId)) {
+      throw new SyncError(400, "Invalid document name");
+    }
+    hub.openDoc(docId, true);
+    return c.json({ docId });
+  });
+
+  app.post("/doc/:docId/auth", jsonLimit, async (c) => {
+    requireServer(c);
+    const docId = checkedDocName(c.req.param("docId"));
+    const body = await readJson(c);
+    const access = parseAccess(body.authorization);
+    const doc = hub.openDoc(docId, settings.createDocs && access === "full");
+    if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
+    const ttl = parseTtl(body.validForSeconds ?? body.valid_for_seconds, settings.tokenTtlSeconds);
+    const token = tokens.issue(docId, access, ttl);
+    const base = settings.publicUrl ?? new URL(new URL(c.req.url).origin);
+    return c.json(buildClientToken(base, docId, access, token));
+  });
+
+  const asUpdate = (c: Context) => {
+    const docId = checkedDocName(c.req.param("docId") ?? "");
+    requireDoc(c, docId, false);
+    const doc = hub.findDoc(docId);
+    if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
+    const state = Y.encodeStateAsUpdate(doc) as Uint8Array<ArrayBuffer>;
+    return c.body(state, 200, { "content-type": "application/octet-stream" });
+  };
+
+  const update = async (c: Context) => {
+    const docId = checkedDocName(c.req.param("docId") ?? "");
+    requireDoc(c, docId, true);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length === 0) throw new SyncError(400, "Empty update");
+    const doc = hub.openDoc(docId, settings.createDocs);
+    if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
+    const origin: SyncOrigin = { syncTransport: "http", docId };
+    if (!hub.applyRemoteUpdate(docId, doc, bytes, origin)) {
+      throw new SyncError(400, "Malformed Yjs update");
+    }
+    return c.body(null, 200);
+  };
+
+  app.get("/d/:docId/as-update", asUpdate);
+  app.post("/d/:docId/update", updateLimit, update);
+  app.get("/doc/:docId/as-update", asUpdate);
+  app.post("/doc/:docId/update", updateLimit, update);
+  return app;
+}
+
+function checkedDocName(docId: string): string {
+  if (!isValidDocName(docId)) throw new SyncError(400, "Invalid document name");
+  return docId;
+}
+
+/** A y-sweet style random doc name (21 URL-safe characters, like nanoid). */
+function newDocName(): string {
+  return randomBytes(16).toString("base64url").slice(0, 21);
+}
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SyncError(400, "Body is not valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new SyncError(400, "Body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+function parseAccess(value: unknown): Access {
+  if (value === undefined || value === null || value === "full") return "full";
+  if (value === "read-only" || value === "readonly") return "read-only";
+  throw new SyncError(400, 'authorization must be "full" or "read-only"');
+}
+
+function parseTtl(value: unknown, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new SyncError(400, "validForSeconds must be a positive number");
+  }
+  return value;
+}
