@@ -1,0 +1,338 @@
+// Keeps a Workspace in a y-sweet / relay-server data directory: loads every doc, then writes
+// each changed doc back (batched with a bounded delay, atomically) and says when it is durable.
+import { mkdir } from "node:fs/promises";
+import { filemetaMap, type Workspace, type WorkspaceEvent } from "@lens/core";
+import * as Y from "yjs";
+import { syncDir, writeFileAtomic } from "./atomicWrite.js";
+import { classifyDoc } from "./classify.js";
+import { type DocFileInfo, encodeDocFile, LOAD_ORIGIN } from "./codec/docFile.js";
+import { docDir, docFile, isStorableDocId } from "./docPath.js";
+import { type LoadedDoc, type Progress, readDocDir } from "./loadDir.js";
+import { findReferenceProblems, type LoadReport } from "./loadReport.js";
+
+export interface StoreOptions {
+  workspace: Workspace;
+  /** Called as doc files are read: done / total. */
+  onProgress?: (progress: Progress) => void;
+  /** Longest wait (ms) between a change and the start of its write; default 500. */
+  flushDelayMs?: number;
+  /** Files read in parallel while loading; default 32. */
+  readConcurrency?: number;
+  /** Files written in parallel; default 8. */
+  writeConcurrency?: number;
+  /** A background write failed; the doc stays dirty and is retried. Default: console.error. */
+  onError?: (error: Error, docId: string) => void;
+}
+
+/** One doc the store watches: `version` counts changes, `savedVersion` what is on disk. */
+interface Tracked {
+  docId: string;
+  doc: Y.Doc;
+  version: number;
+  savedVersion: number;
+  lastChange?: number;
+  stop: () => void;
+}
+
+/** Envelope fields of a doc's file, carried from read to every rewrite. */
+interface FileFields {
+  createdAt?: number;
+  modifiedAt?: number;
+  metadata: unknown;
+}
+
+const RETRY_MS = 1000;
+
+export class DirStore {
+  readonly dir: string;
+  /** What the initial load found; set once open() resolves. */
+  report!: LoadReport;
+  private readonly ws: Workspace;
+  private readonly flushDelayMs: number;
+  private readonly writeConcurrency: number;
+  private readonly onError: (error: Error, docId: string) => void;
+  private readonly tracked = new Map<string, Tracked>();
+  /** Docs removed from the workspace whose last changes are not on disk yet. */
+  private readonly retired = new Set<Tracked>();
+  private readonly pending = new Set<Tracked>();
+  private readonly fields = new Map<string, FileFields>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly knownDirs = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopWorkspace: (() => void) | undefined;
+  private closing: Promise<void> | undefined;
+  private writes = 0;
+
+  private constructor(dir: string, options: StoreOptions) {
+    this.dir = dir;
+    this.ws = options.workspace;
+    this.flushDelayMs = Math.max(0, options.flushDelayMs ?? 500);
+    this.writeConcurrency = Math.max(1, options.writeConcurrency ?? 8);
+    this.onError =
+      options.onError ??
+      ((error, docId) => console.error(`lens store: writing ${docId} failed: ${error.message}`));
+  }
+
+  /** Loads `dir` (created if missing) into the workspace and starts persisting changes. */
+  static async open(dir: string, options: StoreOptions): Promise<DirStore> {
+    const store = new DirStore(dir, options);
+    await mkdir(dir, { recursive: true });
+    const started = Date.now();
+    const read = await readDocDir(dir, {
+      concurrency: options.readConcurrency ?? 32,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    const notes: string[] = [];
+    let folders = 0;
+    for (const loaded of read.docs) {
+      if (store.install(loaded, notes) === "folder") folders++;
+    }
+    store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
+    // Docs the workspace held before (or gained during) the load are not on disk yet.
+    for (const docId of store.ws.docIds()) {
+      const doc = store.ws.getDoc(docId);
+      if (doc && !store.tracked.has(docId)) store.track(docId, doc, true);
+    }
+    const refs = findReferenceProblems(store.ws);
+    store.report = {
+      dir,
+      total: read.docs.length + read.skipped.length,
+      loaded: read.docs.length,
+      folders,
+      legacy: read.docs.filter((d) => d.info.format === "bincode").map((d) => d.docId),
+      skipped: read.skipped,
+      ignored: read.ignored,
+      missingContent: refs.missingContent,
+      orphans: refs.orphans,
+      notes,
+      ms: Date.now() - started,
+    };
+    return store;
+  }
+
+  /** Files written since open (for logs and benchmarks). */
+  get writeCount(): number {
+    return this.writes;
+  }
+
+  /** Number of docs with changes not yet durable. */
+  get dirtyCount(): number {
+    let n = this.retired.size;
+    for (const t of this.tracked.values()) if (t.version !== t.savedVersion) n++;
+    return n;
+  }
+
+  /**
+   * Resolves once every change made before the call to `docId` (or to every doc) is durable
+   * on disk. Rejects if a write fails.
+   */
+  async flush(docId?: string): Promise<void> {
+    const targets: Tracked[] = [];
+    for (const t of this.retired) if (docId === undefined || t.docId === docId) targets.push(t);
+    if (docId === undefined) targets.push(...this.tracked.values());
+    else {
+      const t = this.tracked.get(docId);
+      if (t) targets.push(t);
+    }
+    const busy = targets.filter((t) => t.version !== t.savedVersion || this.chains.has(t.docId));
+    const errors: unknown[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < busy.length) {
+        const t = busy[next++]!;
+        await this.write(t).catch((e) => errors.push(e));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.writeConcurrency, busy.length) }, worker));
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, `${errors.length} writes failed`);
+  }
+
+  /**
+   * Queues a rewrite of a doc that has not changed (e.g. to turn a legacy bincode file into
+   * CBOR); false when the store does not hold that doc.
+   */
+  markDirty(docId: string): boolean {
+    const t = this.tracked.get(docId);
+    if (!t || this.closing) return false;
+    t.version++;
+    this.markPending(t);
+    return true;
+  }
+
+  /** Stops watching the workspace and flushes everything. Later changes are not persisted. */
+  close(): Promise<void> {
+    if (!this.closing) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.stopWorkspace?.();
+      for (const t of this.tracked.values()) t.stop();
+      this.closing = this.flush();
+    }
+    return this.closing;
+  }
+
+  // ---- loading --------------------------------------------------------------------------
+
+  private install(loaded: LoadedDoc, notes: string[]): "folder" | "content" {
+    const { docId, doc, info } = loaded;
+    this.fields.set(docId, fileFields(info));
+    this.knownDirs.add(docId);
+    const existing = this.ws.getDoc(docId);
+    if (existing) {
+      // Already in memory: merge what the file holds, keep the doc, write the union back.
+      const before = this.ws.mtime(docId);
+      Y.applyUpdate(existing, Y.encodeStateAsUpdate(doc), LOAD_ORIGIN);
+      this.ws.setMtime(docId, Math.max(before, loaded.modifiedAt));
+      notes.push(`${docId}: already in the workspace; merged with its file`);
+      this.track(docId, existing, true);
+      return this.ws.folder(docId) ? "folder" : "content";
+    }
+    const kind = classifyDoc(docId, doc);
+    if (kind === "content" && filemetaMap(doc).size > 0) {
+      notes.push(`${docId}: has filemeta_v0 entries but is not a Relay doc id; loaded as content`);
+    }
+    this.ws.addDoc(docId, doc, kind);
+    this.ws.setMtime(docId, loaded.modifiedAt);
+    this.track(docId, doc, false);
+    return this.ws.folder(docId) ? "folder" : "content";
+  }
+
+  // ---- change tracking ------------------------------------------------------------------
+
+  private onWorkspaceEvent(e: WorkspaceEvent): void {
+    if (e.type !== "doc" || this.closing) return;
+    if (e.action === "removed") {
+      this.untrack(e.docId);
+      return;
+    }
+    const doc = this.ws.getDoc(e.docId);
+    if (doc && this.tracked.get(e.docId)?.doc !== doc) this.track(e.docId, doc, true);
+  }
+
+  private track(docId: string, doc: Y.Doc, dirty: boolean): void {
+    if (!isStorableDocId(docId)) {
+      this.onError(
+        new Error(`doc id "${docId}" is not a safe directory name; not persisted`),
+        docId,
+      );
+      return;
+    }
+    this.untrack(docId);
+    const onUpdate = () => {
+      t.version++;
+      t.lastChange = this.ws.now();
+      this.markPending(t);
+    };
+    const t: Tracked = {
+      docId,
+      doc,
+      version: dirty ? 1 : 0,
+      savedVersion: 0,
+      stop: () => doc.off("update", onUpdate),
+    };
+    doc.on("update", onUpdate);
+    this.tracked.set(docId, t);
+    if (dirty) this.markPending(t);
+  }
+
+  private untrack(docId: string): void {
+    const t = this.tracked.get(docId);
+    if (!t) return;
+    t.stop();
+    this.tracked.delete(docId);
+    if (t.version !== t.savedVersion) this.retired.add(t);
+  }
+
+  private markPending(t: Tracked): void {
+    this.pending.add(t);
+    this.schedule(this.flushDelayMs);
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer || this.closing) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.writePending();
+    }, delay);
+  }
+
+  private async writePending(): Promise<void> {
+    const batch = [...this.pending];
+    this.pending.clear();
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const t = batch[next++]!;
+        try {
+          await this.write(t);
+        } catch (e) {
+          this.pending.add(t);
+          this.onError(e as Error, t.docId);
+          this.schedule(Math.max(this.flushDelayMs, RETRY_MS));
+        }
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(this.writeConcurrency, batch.length) }, worker),
+    );
+  }
+
+  // ---- writing --------------------------------------------------------------------------
+
+  /** Queues a write of `t` behind any write of the same doc id; no-op when already saved. */
+  private write(t: Tracked): Promise<void> {
+    const run = async () => {
+      if (t.version === t.savedVersion) return;
+      const version = t.version;
+      const f = this.fields.get(t.docId) ?? { metadata: null };
+      const now = this.ws.now();
+      const createdAt = f.createdAt ?? now;
+      const modifiedAt = this.modifiedAt(t, f, now);
+      const bytes = encodeDocFile(t.doc, { createdAt, modifiedAt, metadata: f.metadata });
+      await this.ensureDir(t.docId);
+      await writeFileAtomic(docFile(this.dir, t.docId), bytes);
+      this.writes++;
+      this.fields.set(t.docId, { createdAt, modifiedAt, metadata: f.metadata });
+      t.savedVersion = Math.max(t.savedVersion, version);
+      if (t.savedVersion === t.version) this.retired.delete(t);
+    };
+    const prev = this.chains.get(t.docId) ?? Promise.resolve();
+    const p = prev.then(run);
+    const tail = p.catch(() => {});
+    this.chains.set(t.docId, tail);
+    void tail.then(() => {
+      if (this.chains.get(t.docId) === tail) this.chains.delete(t.docId);
+    });
+    return p;
+  }
+
+  /** modified_at = last content change: the workspace's mtime for content docs. */
+  private modifiedAt(t: Tracked, f: FileFields, now: number): number {
+    if (this.ws.hasContent(t.docId) && this.ws.getDoc(t.docId) === t.doc) {
+      const m = this.ws.mtime(t.docId);
+      if (m > 0) return m;
+    }
+    return t.lastChange ?? f.modifiedAt ?? now;
+  }
+
+  private async ensureDir(docId: string): Promise<void> {
+    if (this.knownDirs.has(docId)) return;
+    const created = await mkdir(docDir(this.dir, docId), { recursive: true });
+    // A new doc directory is an entry of the data directory: make that entry durable too.
+    if (created !== undefined) await syncDir(this.dir);
+    this.knownDirs.add(docId);
+  }
+}
+
+function fileFields(info: DocFileInfo): FileFields {
+  const f: FileFields = { metadata: info.metadata };
+  if (info.createdAt !== undefined) f.createdAt = info.createdAt;
+  if (info.modifiedAt !== undefined) f.modifiedAt = info.modifiedAt;
+  return f;
+}
+
+/** Opens a data directory for a workspace; see DirStore. */
+export function openStore(dir: string, options: StoreOptions): Promise<DirStore> {
+  return DirStore.open(dir, options);
+}

@@ -1,0 +1,40 @@
+// @lens/store public entry: the data-directory store, the data.ysweet codec and vault import/export.
+
+export { writeFileAtomic } from "./atomicWrite.js";
+export { decodeBincodeMap, encodeBincodeMap } from "./codec/bincode.js";
+export type { KvEntries } from "./codec/bytes.js";
+export { type DocFileInfo, decodeDocFile, encodeDocFile, LOAD_ORIGIN } from "./codec/docFile.js";
+export {
+  decodeEnvelope,
+  type Envelope,
+  encodeEnvelope,
+  type FileFormat,
+} from "./codec/envelope.js";
+export {
+  DEFAULT_OID,
+  DOC_NAME,
+  oidKey,
+  readDocUpdates,
+  stateKey,
+  stateVectorKey,
+  updateKey,
+  writeDocEntries,
+} from "./codec/kvstore.js";
+export { DirStore, openStore, type StoreOptions } from "./dirStore.js";
+export { DATA_FILE, docFile, isStorableDocId } from "./docPath.js";
+export type { Progress, SkippedDoc } from "./loadDir.js";
+export {
+  findReferenceProblems,
+  formatLoadReport,
+  type LoadReport,
+  type MissingContent,
+} from "./loadReport.js";
+export { type ExportOptions, type ExportReport, exportVault } from "./vault/export.js";
+export {
+  IMPORT_ORIGIN,
+  type ImportOptions,
+  type ImportReport,
+  importVault,
+} from "./vault/import.js";
+export { applyTextDiff, textSplice } from "./vault/textDiff.js";
+export type { SkippedFile } from "./vault/walk.js";

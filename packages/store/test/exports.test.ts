@@ -1,0 +1,38 @@
+// Pins the public entry point: what @lens/store exports by name.
+import { expect, it } from "vitest";
+import * as api from "../src/index.js";
+
+it("exports exactly the public API", () => {
+  expect(Object.keys(api).sort()).toEqual(
+    [
+      "DATA_FILE",
+      "DEFAULT_OID",
+      "DOC_NAME",
+      "DirStore",
+      "IMPORT_ORIGIN",
+      "LOAD_ORIGIN",
+      "applyTextDiff",
+      "decodeBincodeMap",
+      "decodeDocFile",
+      "decodeEnvelope",
+      "docFile",
+      "encodeBincodeMap",
+      "encodeDocFile",
+      "encodeEnvelope",
+      "exportVault",
+      "findReferenceProblems",
+      "formatLoadReport",
+      "importVault",
+      "isStorableDocId",
+      "oidKey",
+      "openStore",
+      "readDocUpdates",
+      "stateKey",
+      "stateVectorKey",
+      "textSplice",
+      "updateKey",
+      "writeDocEntries",
+      "writeFileAtomic",
+    ].sort(),
+  );
+});
