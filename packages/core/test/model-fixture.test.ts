@@ -74,6 +74,6 @@ describe("relay-server fixture content doc", () => {
   it("holds its text in the `contents` Y.Text", () => {
     const text = contentsText(loadFixtureDoc(CRITIC_DOC_ID)).toString();
     expect(text.length).toBe(5495);
-    expect(text).toContain("CriticMarkup");
+    expect(text).toContain("| Addition     | `{++new text++}`     |");
   });
 });

@@ -5,7 +5,7 @@ import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
 import { grepTool } from "./grep.js";
 import { readTool } from "./read.js";
-import type { Session } from "./session.js";
+import type { SessionStore } from "./session.js";
 import type { Tool, ToolResult } from "./tool.js";
 import type { Workspace } from "../workspace/workspace.js";
 
@@ -27,16 +27,43 @@ export function findTool(name: string): Tool | undefined {
   return lensTools.find((t) => t.name === name);
 }
 
+/**
+ * `session_id`, accepted by every tool: a handle the assistant chooses and passes to read and
+ * edit when its client opens a new MCP session for every request (request-scoped proxies).
+ */
+export const sessionIdArg = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe(
+    "Optional. Only needed if your client opens a new connection for every call (edit then says you have not read a document you did read): choose any unique string and pass the same session_id to read and edit.",
+  );
+
+/** The arguments schema adapters publish and validate: the tool's own plus `session_id`. */
+export function toolArguments(tool: Tool): z.ZodObject {
+  return tool.input.extend({ session_id: sessionIdArg });
+}
+
 /** JSON Schema (draft 2020-12) of a tool's arguments, as adapters publish it. */
 export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
-  return z.toJSONSchema(tool.input, { target: "draft-2020-12" }) as Record<string, unknown>;
+  return z.toJSONSchema(toolArguments(tool), { target: "draft-2020-12" }) as Record<string, unknown>;
+}
+
+/** Where a call runs: the workspace, and the caller's session (before any `session_id`). */
+export interface CallContext {
+  workspace: Workspace;
+  sessions: SessionStore;
+  /** Transport session id (MCP `Mcp-Session-Id`, the stdio process, a REST client…). */
+  sessionId: string;
 }
 
 /**
- * Validates `args` against the tool's schema and runs it. Throws ToolCallError for an unknown
- * tool or invalid arguments; every other failure comes back as an `isError` result.
+ * Validates `args` against the tool's schema and runs it in the caller's session (linked with
+ * the explicit `session_id` handle when given). Throws ToolCallError for an unknown tool or
+ * invalid arguments; every other failure comes back as an `isError` result.
  */
-export function callTool(ws: Workspace, session: Session, name: string, args: unknown): ToolResult {
+export function callTool(ctx: CallContext, name: string, args: unknown): ToolResult {
   const tool = findTool(name);
   if (!tool) {
     throw new ToolCallError(
@@ -44,12 +71,14 @@ export function callTool(ws: Workspace, session: Session, name: string, args: un
       `Unknown tool "${name}". Available tools: ${lensTools.map((t) => t.name).join(", ")}.`,
     );
   }
-  const parsed = tool.input.safeParse(args ?? {});
+  const parsed = toolArguments(tool).safeParse(args ?? {});
   if (!parsed.success) {
     throw new ToolCallError(
       "invalid_arguments",
       `Invalid arguments for ${name}: ${z.prettifyError(parsed.error)}`,
     );
   }
-  return tool.handler(ws, session, parsed.data);
+  const { session_id, ...toolArgs } = parsed.data as { session_id?: string };
+  const session = ctx.sessions.forCall(ctx.sessionId, session_id);
+  return tool.handler(ctx.workspace, session, toolArgs);
 }
