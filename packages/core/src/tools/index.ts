@@ -13,3 +13,4 @@ export {
   ToolCallError,
   type CallContext,
 } from "./registry.js";
+export { getLinksTool, GET_LINKS_MAX_PER_SECTION } from "./getLinks.js";

@@ -7,6 +7,7 @@ import { configuredName, filemetaMap, readEntries, toFileMeta } from "../model/f
 import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
 import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
+import { type BacklinkIndex, backlinkIndexOf } from "../links/backlinks.js";
 import { ViewCache, type DocView } from "./viewCache.js";
 
 export interface WorkspaceOptions {
@@ -16,6 +17,11 @@ export interface WorkspaceOptions {
   author?: string;
   /** Clock for modification times and suggestion metadata (ms since epoch). */
   now?: () => number;
+  /**
+   * Keep every folder doc's `backlinks_v0` current as documents change (default true). Off
+   * only for read-only snapshots; get_links attaches the index on first use either way.
+   */
+  maintainBacklinks?: boolean;
 }
 
 export interface Folder extends FolderRef {
@@ -55,6 +61,12 @@ export class Workspace {
       if (e.type === "content") this.views.invalidate(e.docId);
       else if (e.type === "doc") this.views.invalidate(e.docId);
     });
+    if (options.maintainBacklinks !== false) backlinkIndexOf(this);
+  }
+
+  /** The link index: forward links, backlinks, and the upkeep of `backlinks_v0`. */
+  get links(): BacklinkIndex {
+    return backlinkIndexOf(this);
   }
 
   // ---- events ---------------------------------------------------------------------------

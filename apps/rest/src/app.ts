@@ -1,0 +1,122 @@
+// createRestApp: the Lens REST API as one OpenAPIHono app with relative routes, for `lens serve`
+// to mount under /api/v1 or for the standalone server. Wires CORS, auth, body limit, schema
+// validation failures and the single problem-rendering error handler around the routes.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { SessionStore, type Workspace } from "@lens/core";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { bearerAuth } from "./auth.js";
+import type { RestDeps } from "./deps.js";
+import { registerApiDescription } from "./openapi.js";
+import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
+import { LENS_SESSION_HEADER } from "./requestSession.js";
+import { registerDocumentRoutes } from "./routes/documents.js";
+import { registerEditRoute } from "./routes/edit.js";
+import { registerGrepRoute } from "./routes/grep.js";
+import { registerLinksRoute } from "./routes/links.js";
+import { registerSuggestionRoutes } from "./routes/suggestions.js";
+
+export type CorsOptions = NonNullable<Parameters<typeof cors>[0]>;
+
+export interface RestAppOptions {
+  workspace: Workspace;
+  /** Read-tracking sessions; pass MCP's store so Lens-Session handles are MCP session_ids. */
+  sessions?: SessionStore;
+  /** Durability hook (the store's flush), awaited after every change before answering. */
+  afterWrite?: () => Promise<void>;
+  /** Bearer token required on every route but /openapi.json and /reference; unset = open. */
+  token?: string;
+  /** CORS: true = any origin; options are hono/cors's (the Lens headers are allowed and exposed). */
+  cors?: boolean | CorsOptions;
+  /** Largest accepted request body in bytes (default 8 MiB). */
+  maxBodyBytes?: number;
+  /** Called with every unexpected error (a 500), e.g. to log it. */
+  onServerError?: (err: unknown, c: Context) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Request headers a browser client needs, and response headers it may read. */
+const CORS_ALLOW_HEADERS = [
+  "Authorization",
+  "Content-Type",
+  "If-Match",
+  "If-None-Match",
+  LENS_SESSION_HEADER,
+];
+const CORS_EXPOSE_HEADERS = ["ETag", "WWW-Authenticate"];
+
+function corsMiddleware(option: true | CorsOptions) {
+  const given = option === true ? {} : option;
+  return cors({
+    origin: "*",
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    maxAge: 600,
+    ...given,
+    allowHeaders: [...new Set([...CORS_ALLOW_HEADERS, ...(given.allowHeaders ?? [])])],
+    exposeHeaders: [...new Set([...CORS_EXPOSE_HEADERS, ...(given.exposeHeaders ?? [])])],
+  });
+}
+
+/** The REST API over `options.workspace`; its routes are relative (mount it where you like). */
+export function createRestApp(options: RestAppOptions): OpenAPIHono {
+  const deps: RestDeps = {
+    workspace: options.workspace,
+    sessions: options.sessions ?? new SessionStore(),
+    afterWrite: options.afterWrite ?? (async () => {}),
+  };
+  const app = new OpenAPIHono({
+    defaultHook: (result) => {
+      if (result.success) return;
+      const errors = result.error.issues.map((i) => ({
+        in: result.target,
+        path: i.path.map(String).join("."),
+        message: i.message,
+      }));
+      throw new ProblemError(
+        "validation-failed",
+        errors.map((e) => `${e.in}${e.path ? ` ${e.path}` : ""}: ${e.message}`).join("; "),
+        { errors },
+      );
+    },
+  });
+  app.onError(problemErrorHandler(options.onServerError));
+
+  if (options.cors) app.use("*", corsMiddleware(options.cors));
+  const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        problemResponse(
+          c,
+          new ProblemError("payload-too-large", `The request body is over ${maxSize} bytes.`),
+        ),
+    }),
+  );
+
+  // The API description is public; it is registered before auth so its handlers answer first.
+  registerApiDescription(app, options.token !== undefined);
+  if (options.token !== undefined) app.use("*", bearerAuth(options.token));
+
+  registerRoutes(app, deps);
+  // Last: unknown paths get a problem too, also where a parent app mounts this one.
+  app.all("*", (c) =>
+    problemResponse(
+      c,
+      new ProblemError("not-found", `No route for ${c.req.method} ${c.req.path}.`),
+    ),
+  );
+  return app;
+}
+
+/** Every route. The document route and its /links and /edit sub-routes never overlap. */
+function registerRoutes(app: OpenAPIHono, deps: RestDeps): void {
+  registerLinksRoute(app, deps);
+  registerEditRoute(app, deps);
+  registerDocumentRoutes(app, deps);
+  registerGrepRoute(app, deps);
+  registerSuggestionRoutes(app, deps);
+}

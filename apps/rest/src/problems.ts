@@ -1,0 +1,183 @@
+// Errors of the REST API as RFC 9457 problem details: the catalogue of problem types, the one
+// error class that carries its HTTP meaning, and the single onError that renders every error.
+import { z } from "@hono/zod-openapi";
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Problem type URIs are this base plus the type's slug; they are stable identifiers. */
+export const PROBLEM_TYPE_BASE = "https://lens.dev/problems/";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+/** Every problem the API answers with: slug → HTTP status and a title that never varies. */
+export const problemTypes = {
+  "bad-request": { status: 400, title: "Malformed request" },
+  "invalid-path": { status: 400, title: "Invalid path" },
+  unauthorized: { status: 401, title: "Authentication required" },
+  "not-found": { status: 404, title: "Not found" },
+  "review-conflict": { status: 409, title: "Suggestions no longer pending" },
+  "precondition-failed": { status: 412, title: "Document changed since it was read" },
+  "payload-too-large": { status: 413, title: "Request body too large" },
+  "unsupported-media-type": { status: 415, title: "Unsupported media type" },
+  "validation-failed": { status: 422, title: "Request does not match the schema" },
+  "not-a-document": { status: 422, title: "Not a markdown document" },
+  "ambiguous-path": { status: 422, title: "Path names several documents" },
+  "tool-error": { status: 422, title: "The tool refused the request" },
+  "precondition-required": { status: 428, title: "Proof of a prior read required" },
+  internal: { status: 500, title: "Internal server error" },
+} as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
+
+export type ProblemType = keyof typeof problemTypes;
+
+export function problemTypeUri(type: ProblemType): string {
+  return `${PROBLEM_TYPE_BASE}${type}`;
+}
+
+/** Extension members a problem may carry besides the RFC 9457 ones. */
+export interface ProblemExtensions {
+  /** validation-failed: each schema violation. */
+  errors?: { in: string; path: string; message: string }[];
+  /** precondition-failed: the document's current ETag. */
+  etag?: string;
+  /** ambiguous-path: the paths that match. */
+  candidates?: string[];
+  /** tool-error: the tool that refused, and its message (also in `detail`). */
+  tool?: string;
+  text?: string;
+  /** review-conflict: what happened to each requested suggestion id. */
+  results?: { id: string; status: string }[];
+}
+
+/** The one error type of the API: a problem type, a detail for this occurrence, extensions. */
+export class ProblemError extends Error {
+  override name = "ProblemError";
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly extensions: ProblemExtensions = {},
+    /** Response headers that belong to the problem (WWW-Authenticate, ETag). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+
+  get status(): ContentfulStatusCode {
+    return problemTypes[this.type].status;
+  }
+}
+
+/** Schema of a problem body, for the OpenAPI document. */
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ example: problemTypeUri("not-found") }),
+    title: z.string().openapi({ example: problemTypes["not-found"].title }),
+    status: z.number().int().openapi({ example: 404 }),
+    detail: z.string().openapi({ example: "File does not exist: Lens/Notes/Idea.md." }),
+    instance: z.string().optional().openapi({ description: "Path of the request." }),
+    errors: z
+      .array(z.object({ in: z.string(), path: z.string(), message: z.string() }))
+      .optional()
+      .openapi({ description: "validation-failed: each schema violation." }),
+    etag: z.string().optional().openapi({ description: "precondition-failed: the current ETag." }),
+    candidates: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "ambiguous-path: the matching paths." }),
+    tool: z.string().optional().openapi({ description: "tool-error: the tool that refused." }),
+    text: z.string().optional().openapi({ description: "tool-error: the tool's message." }),
+    results: z
+      .array(z.object({ id: z.string(), status: z.string() }))
+      .optional()
+      .openapi({ description: "review-conflict: the outcome of each requested id." }),
+  })
+  .openapi("Problem", {
+    description: `RFC 9457 problem details. \`type\` is ${PROBLEM_TYPE_BASE} followed by one of: ${Object.keys(problemTypes).join(", ")}.`,
+  });
+
+/** Error statuses the routes document. */
+export type ProblemStatus = 400 | 401 | 404 | 409 | 412 | 422 | 428;
+
+const statusDescriptions: Record<ProblemStatus, string> = {
+  400: "Malformed request (bad JSON, invalid path)",
+  401: "Missing or wrong bearer token",
+  404: "No such document or folder",
+  409: "None of the suggestions is pending any more",
+  412: "If-Match does not match the document's current ETag",
+  422: "Schema violation, or the tool refused the request",
+  428: "No proof of a prior read (If-Match or Lens-Session)",
+};
+
+/** OpenAPI `responses` entries for the given error statuses. */
+export function problemResponses<S extends ProblemStatus>(
+  ...statuses: S[]
+): Record<
+  S,
+  { description: string; content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemSchema } } }
+> {
+  const out = {} as Record<
+    S,
+    { description: string; content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemSchema } } }
+  >;
+  for (const s of statuses) {
+    out[s] = {
+      description: statusDescriptions[s],
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
+    };
+  }
+  return out;
+}
+
+/** Renders a problem as an `application/problem+json` response. */
+export function problemResponse(c: Context, problem: ProblemError): Response {
+  const { status, title } = problemTypes[problem.type];
+  const body = {
+    type: problemTypeUri(problem.type),
+    title,
+    status,
+    detail: problem.detail,
+    instance: c.req.path,
+    ...problem.extensions,
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": PROBLEM_CONTENT_TYPE, ...problem.headers },
+  });
+}
+
+/** Maps Hono's own HTTP errors (bad JSON, wrong content type, body limit) onto problem types. */
+function fromHttpException(e: HTTPException): ProblemError {
+  const detail = e.message || "Request rejected";
+  switch (e.status) {
+    case 401:
+      return new ProblemError("unauthorized", detail);
+    case 404:
+      return new ProblemError("not-found", detail);
+    case 413:
+      return new ProblemError("payload-too-large", detail);
+    case 415:
+      return new ProblemError(
+        "unsupported-media-type",
+        `${detail}: send the request body as application/json.`,
+      );
+    default:
+      return e.status >= 500
+        ? new ProblemError("internal", detail)
+        : new ProblemError("bad-request", detail);
+  }
+}
+
+/** The single error handler: every failure leaves the API as a problem. */
+export function problemErrorHandler(
+  onServerError?: (err: unknown, c: Context) => void,
+): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof ProblemError) return problemResponse(c, err);
+    if (err instanceof HTTPException) return problemResponse(c, fromHttpException(err));
+    onServerError?.(err, c);
+    return problemResponse(
+      c,
+      new ProblemError("internal", "The server failed to handle this request; it has been logged."),
+    );
+  };
+}

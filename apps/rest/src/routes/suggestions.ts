@@ -1,0 +1,273 @@
+// Suggestion review: GET /suggestions lists pending suggestions of a document or folder;
+// POST /suggestions/accept and /suggestions/reject resolve some or all of them through core, one
+// Yjs transaction per document, reporting what happened to each.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  acceptSuggestions,
+  type Located,
+  listSuggestions,
+  rejectSuggestions,
+  type Suggestion,
+  type Workspace,
+} from "@lens/core";
+import type { RestDeps } from "../deps.js";
+import { etagOf, ifMatchHits } from "../etag.js";
+import { openScope, type Scope } from "../locate.js";
+import { ProblemError, problemResponses } from "../problems.js";
+import { ifMatchHeader, tags } from "../schemas.js";
+
+// ---- schemas ------------------------------------------------------------------------------
+
+const SuggestionKind = z.enum(["insert", "delete", "substitute", "replace"]);
+
+const SuggestionSchema = z
+  .object({
+    id: z.string().openapi({
+      description: "Stable while the suggestion is unchanged; unique within its document.",
+      example: "0k3j5x9q1c2ab-0",
+    }),
+    path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
+    line: z.number().int().openapi({ description: "1-based line of the AI view where it starts." }),
+    kind: SuggestionKind.openapi({
+      description: "insert {++…++}, delete {--…--}, substitute {~~…~>…~~}, replace {--…--}{++…++}.",
+    }),
+    old: z.string().openapi({ description: "Text the suggestion removes (empty for an insert)." }),
+    new: z.string().openapi({ description: "Text the suggestion adds (empty for a delete)." }),
+    author: z.string().optional(),
+    time: z
+      .union([z.number(), z.string()])
+      .optional()
+      .openapi({ description: "As written in the metadata (ms since epoch for Lens)." }),
+  })
+  .openapi("Suggestion");
+
+const SuggestionListSchema = z
+  .object({
+    suggestions: z
+      .array(SuggestionSchema)
+      .openapi({ description: "By path, then in document order." }),
+    count: z.number().int(),
+  })
+  .openapi("SuggestionList");
+
+const ReviewBody = z
+  .object({
+    path: z.string().min(1).openapi({
+      description: "A document (with ids or all) or a folder / sub-folder (with all).",
+      example: "Lens/Notes/Ideas.md",
+    }),
+    ids: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .openapi({ description: "Suggestion ids of this document, from GET /suggestions." }),
+    all: z.literal(true).optional().openapi({
+      description:
+        "Every pending suggestion of the document, or of every document under the folder.",
+    }),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
+    message: "Give either ids (a list of suggestion ids) or all: true, not both and not neither.",
+    path: ["ids"],
+  })
+  .openapi("ReviewRequest");
+
+const ItemResultSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["applied", "not_found"]).openapi({
+      description:
+        "not_found: no pending suggestion has this id (already resolved, or changed since listed).",
+    }),
+    kind: SuggestionKind.optional(),
+    line: z.number().int().optional(),
+    old: z.string().optional(),
+    new: z.string().optional(),
+  })
+  .openapi("ReviewItemResult");
+
+const ReviewResultSchema = z
+  .object({
+    action: z.enum(["accept", "reject"]),
+    applied: z.number().int().openapi({ description: "Suggestions resolved." }),
+    notFound: z.number().int().openapi({ description: "Requested ids that were not pending." }),
+    documents: z.array(
+      z.object({
+        path: z.string(),
+        etag: z.string().openapi({ description: "The document's ETag after the review." }),
+        results: z.array(ItemResultSchema),
+      }),
+    ),
+  })
+  .openapi("ReviewResult");
+
+// ---- routes -------------------------------------------------------------------------------
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/suggestions",
+  operationId: "listSuggestions",
+  tags: [tags.suggestions],
+  summary: "List pending suggestions",
+  request: {
+    query: z.object({
+      path: z.string().optional().openapi({
+        description: "Document, folder or sub-folder; absent = every document.",
+        example: "Lens",
+      }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "Pending suggestions",
+      content: { "application/json": { schema: SuggestionListSchema } },
+    },
+    ...problemResponses(400, 401, 404, 422),
+  },
+});
+
+function reviewRoute(action: "accept" | "reject") {
+  const verb = action === "accept" ? "Accept" : "Reject";
+  return createRoute({
+    method: "post",
+    path: `/suggestions/${action}`,
+    operationId: `${action}Suggestions`,
+    tags: [tags.suggestions],
+    summary: `${verb} suggestions`,
+    description: `${verb}s the given suggestions of a document (ids), or all of a document or folder (all: true): ${action === "accept" ? "each is replaced by its new text" : "each is replaced by its old text"}. Each document changes in one transaction. 200 reports each id; when none of the given ids is pending any more the answer is 409. An optional If-Match (document paths only) makes the review conditional on the document's version.`,
+    request: {
+      headers: z.object({ "if-match": ifMatchHeader }),
+      body: { required: true, content: { "application/json": { schema: ReviewBody } } },
+    },
+    responses: {
+      200: {
+        description: "What happened to each suggestion",
+        content: { "application/json": { schema: ReviewResultSchema } },
+      },
+      ...problemResponses(400, 401, 404, 409, 412, 422),
+    },
+  });
+}
+
+// ---- behaviour ----------------------------------------------------------------------------
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Loaded markdown documents a scope covers, by path. */
+function documentsIn(ws: Workspace, scope: Scope): Located[] {
+  if (scope.kind === "document") return [scope.doc.loc];
+  const prefix = scope.kind === "folder" ? `${scope.path}/` : "";
+  const out: Located[] = [];
+  for (const loc of ws.paths.entries()) {
+    if (loc.meta.type !== "markdown" || !loc.path.startsWith(prefix)) continue;
+    if (ws.hasContent(loc.docId)) out.push(loc);
+  }
+  return out.sort((a, b) => byCodeUnit(a.path, b.path));
+}
+
+function describe(path: string, s: Suggestion): z.infer<typeof SuggestionSchema> {
+  const out: z.infer<typeof SuggestionSchema> = {
+    id: s.id,
+    path,
+    line: s.line,
+    kind: s.kind,
+    old: s.oldText,
+    new: s.newText,
+  };
+  if (s.author !== undefined) out.author = s.author;
+  if (s.time !== undefined) out.time = s.time;
+  return out;
+}
+
+type ReviewBodyType = z.infer<typeof ReviewBody>;
+type ItemResult = z.infer<typeof ItemResultSchema>;
+
+/** Resolves suggestions per the request; synchronous, so each document's ids are current. */
+function review(
+  ws: Workspace,
+  action: "accept" | "reject",
+  body: ReviewBodyType,
+  ifMatch: string | undefined,
+): z.infer<typeof ReviewResultSchema> {
+  const scope = openScope(ws, body.path);
+  if (scope.kind !== "document") {
+    if (body.ids !== undefined) {
+      throw new ProblemError(
+        "validation-failed",
+        `${body.path} is a folder; suggestion ids belong to one document. Give a document path with ids, or all: true to ${action} every suggestion under the folder.`,
+        { errors: [{ in: "json", path: "ids", message: "ids need a document path" }] },
+      );
+    }
+    if (ifMatch !== undefined) {
+      throw new ProblemError(
+        "validation-failed",
+        "If-Match applies to a single document; drop it for a folder-wide review.",
+        { errors: [{ in: "header", path: "if-match", message: "only with a document path" }] },
+      );
+    }
+  } else if (ifMatch !== undefined && !ifMatchHits(ifMatch, scope.doc.etag)) {
+    throw new ProblemError(
+      "precondition-failed",
+      `${scope.doc.loc.path} changed since the version in If-Match (its current ETag is ${scope.doc.etag}). List its suggestions again and retry.`,
+      { etag: scope.doc.etag },
+      { ETag: scope.doc.etag },
+    );
+  }
+  const ids = body.ids === undefined ? "all" : [...new Set(body.ids)];
+  const resolve = action === "accept" ? acceptSuggestions : rejectSuggestions;
+  const documents: z.infer<typeof ReviewResultSchema>["documents"] = [];
+  let applied = 0;
+  let notFound = 0;
+  for (const loc of documentsIn(ws, scope)) {
+    const text = ws.contentText(loc.docId);
+    const view = ws.view(loc.docId);
+    if (!text || !view) continue;
+    const pending = new Map(listSuggestions(view.raw).map((s) => [s.id, s]));
+    if (ids === "all" && pending.size === 0) continue;
+    const results: ItemResult[] = resolve(text, ids).map(({ id, status }) => {
+      const s = pending.get(id);
+      if (status !== "applied" || !s) {
+        notFound++;
+        return { id, status: "not_found" };
+      }
+      applied++;
+      return { id, status, kind: s.kind, line: s.line, old: s.oldText, new: s.newText };
+    });
+    const after = ws.view(loc.docId);
+    documents.push({ path: loc.path, etag: after ? etagOf(after) : "", results });
+  }
+  return { action, applied, notFound, documents };
+}
+
+export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void {
+  const ws = deps.workspace;
+
+  app.openapi(listRoute, (c) => {
+    const { path } = c.req.valid("query");
+    const suggestions = [];
+    for (const loc of documentsIn(ws, openScope(ws, path))) {
+      const view = ws.view(loc.docId);
+      if (view) for (const s of listSuggestions(view.raw)) suggestions.push(describe(loc.path, s));
+    }
+    return c.json({ suggestions, count: suggestions.length }, 200);
+  });
+
+  for (const action of ["accept", "reject"] as const) {
+    app.openapi(reviewRoute(action), async (c) => {
+      const result = review(ws, action, c.req.valid("json"), c.req.valid("header")["if-match"]);
+      if (result.applied > 0) await deps.afterWrite();
+      if (result.applied === 0 && result.notFound > 0) {
+        throw new ProblemError(
+          "review-conflict",
+          `None of the given suggestions is pending any more in ${documentNames(result)}: they were resolved or changed since they were listed. List the suggestions again (GET /suggestions?path=…) and retry with current ids.`,
+          { results: result.documents.flatMap((d) => d.results) },
+        );
+      }
+      return c.json(result, 200);
+    });
+  }
+}
+
+function documentNames(result: z.infer<typeof ReviewResultSchema>): string {
+  return result.documents.map((d) => d.path).join(", ");
+}

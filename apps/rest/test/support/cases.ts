@@ -1,0 +1,960 @@
+// The REST case suite: every endpoint and every error path, run once in process and once over
+// real HTTP (runRestCases({ make })), so both ways of reaching the app behave the same.
+import { callTool, SessionStore } from "@lens/core";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ClientOptions, MakeClient, RestClient } from "./clients.js";
+import { json } from "./clients.js";
+import { expectJson, expectProblem } from "./expect.js";
+import { FIXTURE_NOW, manyDocuments } from "./fixture.js";
+
+/** Metadata of the fixture's AI edits (core writes `-` as \u002d so no `--}` can appear). */
+const LENS_AI = `{"author":"lens\\u002dai","time":${FIXTURE_NOW}}@@`;
+
+interface DocumentContent {
+  path: string;
+  view: string;
+  etag: string;
+  modified: string | null;
+  size: number;
+  pendingSuggestions: number;
+  lines: { start: number; end: number; total: number };
+  content: string;
+}
+interface Summary {
+  path: string;
+  type: string;
+  modified: string | null;
+  size: number | null;
+  pendingSuggestions: number | null;
+}
+interface SuggestionOut {
+  id: string;
+  path: string;
+  line: number;
+  kind: string;
+  old: string;
+  new: string;
+  author?: string;
+  time?: number | string;
+}
+interface ReviewOut {
+  action: string;
+  applied: number;
+  notFound: number;
+  documents: {
+    path: string;
+    etag: string;
+    results: { id: string; status: string; kind?: string; old?: string; new?: string }[];
+  }[];
+}
+
+export interface RestCaseOptions {
+  /** Builds a client (app + transport) for one test. */
+  make: MakeClient;
+}
+
+/** A tool called directly through core, for comparing texts (separate session store). */
+function direct(client: RestClient, name: string, args: Record<string, unknown>) {
+  return callTool(
+    { workspace: client.ws, sessions: new SessionStore(), sessionId: "direct" },
+    name,
+    args,
+  );
+}
+
+export function runRestCases({ make }: RestCaseOptions): void {
+  let open: RestClient[] = [];
+  const client = async (options?: ClientOptions) => {
+    const c = await make(options);
+    open.push(c);
+    return c;
+  };
+  afterEach(async () => {
+    await Promise.all(open.map((c) => c.close()));
+    open = [];
+  });
+
+  const rawOf = (c: RestClient, path: string) => {
+    const loc = c.ws.paths.get(path);
+    if (!loc) throw new Error(`no ${path}`);
+    return c.ws.view(loc.docId)!.raw;
+  };
+
+  const getDoc = async (
+    c: RestClient,
+    path: string,
+    query = "",
+    headers: Record<string, string> = {},
+  ) => c.fetch(`/documents/${path}${query}`, { headers });
+
+  // ---- GET /documents ----------------------------------------------------------------------
+
+  describe("GET /documents", () => {
+    it("lists every entry, described, in glob's order, with glob's text", async () => {
+      const c = await client();
+      const body = await expectJson<{ documents: Summary[]; truncated: boolean; text: string }>(
+        await c.fetch("/documents"),
+      );
+      expect(body.text).toBe(direct(c, "glob", { pattern: "**" }).text);
+      expect(body.documents.map((d) => d.path)).toEqual(body.text.split("\n"));
+      expect(body.truncated).toBe(false);
+      expect(body.documents[0]).toEqual({
+        path: "Lens/Pictures/cat.png",
+        type: "image",
+        modified: new Date(1_690_000_000_000).toISOString(),
+        size: null,
+        pendingSuggestions: null,
+      });
+      const review = body.documents.find((d) => d.path === "Lens/Review.md");
+      expect(review).toMatchObject({ type: "markdown", pendingSuggestions: 4, modified: null });
+      expect(review?.size).toBe(Buffer.byteLength(rawOf(c, "Lens/Review.md")));
+      const unicode = body.documents.find((d) => d.path === "Lens/Ünïcode.md");
+      expect(unicode?.size).toBe(Buffer.byteLength("café\n"));
+      expect(body.documents.find((d) => d.path === "Lens/Unloaded.md")).toMatchObject({
+        type: "markdown",
+        size: null,
+        pendingSuggestions: null,
+      });
+    });
+
+    it("scopes by pattern and path with glob's semantics", async () => {
+      const c = await client();
+      const body = await expectJson<{ documents: Summary[]; text: string }>(
+        await c.fetch("/documents?pattern=*.md&path=Lens/Notes"),
+      );
+      expect(body.documents.map((d) => d.path).sort()).toEqual([
+        "Lens/Notes/Ideas.md",
+        "Lens/Notes/Plan.md",
+        "Lens/Notes/links.md",
+      ]);
+      expect(body.text).toBe(direct(c, "glob", { pattern: "*.md", path: "Lens/Notes" }).text);
+    });
+
+    it("orders the most recently modified first", async () => {
+      const c = await client();
+      c.ws.contentText(c.ws.paths.get("Team/Todo.md")!.docId)!.insert(0, "x");
+      const body = await expectJson<{ documents: Summary[] }>(
+        await c.fetch("/documents?pattern=**/*.md"),
+      );
+      expect(body.documents[0]?.path).toBe("Team/Todo.md");
+      expect(body.documents[0]?.modified).not.toBeNull();
+    });
+
+    it("answers an empty list with glob's note when nothing matches", async () => {
+      const c = await client();
+      const body = await expectJson<{ documents: Summary[]; text: string }>(
+        await c.fetch("/documents?pattern=nothing-like-this"),
+      );
+      expect(body.documents).toEqual([]);
+      expect(body.text).toMatch(/^No files found/);
+    });
+
+    it("flags a list that glob cut", async () => {
+      const c = await client({ workspace: manyDocuments(120) });
+      const body = await expectJson<{ documents: Summary[]; truncated: boolean; text: string }>(
+        await c.fetch("/documents"),
+      );
+      expect(body.truncated).toBe(true);
+      expect(body.documents).toHaveLength(100);
+      expect(body.text).toMatch(/Results are truncated/);
+    });
+
+    it("404 for a folder that does not exist", async () => {
+      const c = await client();
+      const p = await expectProblem(await c.fetch("/documents?path=Nope"), "not-found");
+      expect(p.detail).toBe(direct(c, "glob", { pattern: "**", path: "Nope" }).text);
+    });
+
+    it("422 when path names a document, not a folder", async () => {
+      const c = await client();
+      const p = await expectProblem(await c.fetch("/documents?path=Lens/Index.md"), "tool-error");
+      expect(p.tool).toBe("glob");
+    });
+
+    it("400 for a path that climbs out", async () => {
+      const c = await client();
+      await expectProblem(await c.fetch("/documents?path=../etc"), "invalid-path");
+    });
+
+    it("422 for an empty pattern", async () => {
+      const c = await client();
+      const p = await expectProblem(await c.fetch("/documents?pattern="), "validation-failed");
+      expect(p.errors).toEqual([expect.objectContaining({ in: "query", path: "pattern" })]);
+    });
+  });
+
+  // ---- GET /documents/{path} ---------------------------------------------------------------
+
+  describe("GET /documents/{path}", () => {
+    it("returns the AI view as JSON with a strong ETag", async () => {
+      const c = await client();
+      const res = await getDoc(c, "Lens/Review.md");
+      const etag = res.headers.get("etag");
+      const body = await expectJson<DocumentContent>(res);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      expect(body).toEqual({
+        path: "Lens/Review.md",
+        view: "ai",
+        etag,
+        modified: null,
+        size: Buffer.byteLength(rawOf(c, "Lens/Review.md")),
+        pendingSuggestions: 4,
+        lines: { start: 1, end: 5, total: 5 },
+        content:
+          "# Review\n\nKeep that and new here.\nDrop  and add more.\n{>>a comment<<} stays.\n",
+      });
+      expect(res.headers.get("vary")).toBe("Accept");
+    });
+
+    it("returns the raw and base views", async () => {
+      const c = await client();
+      const raw = await expectJson<DocumentContent>(await getDoc(c, "Lens/Review.md", "?view=raw"));
+      expect(raw.content).toBe(rawOf(c, "Lens/Review.md"));
+      const base = await expectJson<DocumentContent>(
+        await getDoc(c, "Lens/Review.md", "?view=base"),
+      );
+      expect(base.content).toBe(
+        "# Review\n\nKeep this and old here.\nDrop gone and add .\n{>>a comment<<} stays.\n",
+      );
+      expect(new Set([raw.etag, base.etag]).size).toBe(1);
+    });
+
+    it("pages by lines with offset and limit", async () => {
+      const c = await client();
+      const page = await expectJson<DocumentContent>(
+        await getDoc(c, "Lens/Notes/Ideas.md", "?offset=3&limit=2"),
+      );
+      expect(page.lines).toEqual({ start: 3, end: 4, total: 6 });
+      expect(page.content).toBe("See [[Plan]] and [[Missing note]].\nThe quick brown fox.\n");
+      const tail = await expectJson<DocumentContent>(
+        await getDoc(c, "Lens/Notes/Ideas.md", "?offset=6"),
+      );
+      expect(tail.content).toBe("todo: lower case\n");
+      const past = await expectJson<DocumentContent>(
+        await getDoc(c, "Lens/Notes/Ideas.md", "?offset=40"),
+      );
+      expect(past.lines).toEqual({ start: 40, end: 39, total: 6 });
+      expect(past.content).toBe("");
+      const empty = await expectJson<DocumentContent>(await getDoc(c, "Lens/Empty.md"));
+      expect(empty.lines).toEqual({ start: 1, end: 0, total: 0 });
+    });
+
+    it("returns text/markdown when the client prefers it", async () => {
+      const c = await client();
+      const res = await getDoc(c, "Lens/Notes/Ideas.md", "?view=base&limit=4", {
+        Accept: "text/markdown, application/json;q=0.5",
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      expect(res.headers.get("etag")).toMatch(/^"/);
+      expect(await res.text()).toBe(
+        "# Ideas\n\nSee [[Plan]] and [[Missing note]].\nThe brown fox.\n",
+      );
+      const json = await getDoc(c, "Lens/Notes/Ideas.md", "", { Accept: "application/json" });
+      expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+      await json.arrayBuffer();
+    });
+
+    it("answers 304 to If-None-Match with the current ETag, and 200 once it changed", async () => {
+      const c = await client();
+      const first = await getDoc(c, "Lens/Notes/Plan.md");
+      const etag = first.headers.get("etag")!;
+      await first.arrayBuffer();
+      const again = await getDoc(c, "Lens/Notes/Plan.md", "", { "If-None-Match": etag });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(await again.text()).toBe("");
+      const weak = await getDoc(c, "Lens/Notes/Plan.md", "", {
+        "If-None-Match": `"other", W/${etag}`,
+      });
+      expect(weak.status).toBe(304);
+      await weak.arrayBuffer();
+      c.ws.contentText(c.ws.paths.get("Lens/Notes/Plan.md")!.docId)!.insert(0, "New first line\n");
+      const changed = await getDoc(c, "Lens/Notes/Plan.md", "", { "If-None-Match": etag });
+      const body = await expectJson<DocumentContent>(changed);
+      expect(body.etag).not.toBe(etag);
+      expect(body.content.startsWith("New first line\n")).toBe(true);
+    });
+
+    it("takes paths percent-encoded, without .md, and in any Unicode normal form", async () => {
+      const c = await client();
+      for (const path of [
+        "Lens%2FNotes%2FIdeas.md",
+        "Lens/Notes/Ideas",
+        encodeURIComponent("Lens/Notes/Ideas"),
+      ]) {
+        const body = await expectJson<DocumentContent>(await getDoc(c, path));
+        expect(body.path).toBe("Lens/Notes/Ideas.md");
+      }
+      const nfd = encodeURIComponent("Lens/Ünïcode.md".normalize("NFD"));
+      const body = await expectJson<DocumentContent>(await getDoc(c, nfd));
+      expect(body.path).toBe("Lens/Ünïcode.md");
+      expect(body.content).toBe("café\n");
+    });
+
+    it("reaches a document named links by its .md path", async () => {
+      const c = await client();
+      const body = await expectJson<DocumentContent>(await getDoc(c, "Lens/Notes/links.md"));
+      expect(body.content).toBe("A note named links.\n");
+    });
+
+    it("404 for a missing document, with read's guidance", async () => {
+      const c = await client();
+      const p = await expectProblem(await getDoc(c, "Lens/Nope.md"), "not-found");
+      expect(p.detail).toBe(direct(c, "read", { file_path: "Lens/Nope.md" }).text);
+      expect(p.instance).toMatch(/\/documents\/Lens\/Nope\.md$/);
+    });
+
+    it("404 for a document whose content is not loaded", async () => {
+      const c = await client();
+      await expectProblem(await getDoc(c, "Lens/Unloaded.md"), "not-found");
+    });
+
+    it("422 for a folder or a file that is not markdown", async () => {
+      const c = await client();
+      const folder = await expectProblem(await getDoc(c, "Lens/Notes"), "not-a-document");
+      expect(folder.detail).toMatch(/directory/);
+      const image = await expectProblem(await getDoc(c, "Lens/Pictures/cat.png"), "not-a-document");
+      expect(image.detail).toMatch(/image/);
+    });
+
+    it("422 for a path that names documents differing only in case", async () => {
+      const c = await client();
+      const p = await expectProblem(await getDoc(c, "Lens/CASE.md"), "ambiguous-path");
+      expect(p.candidates).toEqual(["Lens/Case.md", "Lens/case.md"]);
+    });
+
+    it("400 for a path that climbs out", async () => {
+      const c = await client();
+      await expectProblem(await getDoc(c, "Lens%2F..%2F..%2Fsecret.md"), "invalid-path");
+    });
+
+    it("422 for query values outside the schema", async () => {
+      const c = await client();
+      for (const query of ["?view=html", "?offset=-1", "?limit=0", "?offset=two"]) {
+        const p = await expectProblem(await getDoc(c, "Lens/Index.md", query), "validation-failed");
+        expect((p.errors as { in: string }[])[0]?.in).toBe("query");
+      }
+      const long = await expectProblem(
+        await getDoc(c, "Lens/Index.md", "", { "Lens-Session": "x".repeat(201) }),
+        "validation-failed",
+      );
+      expect((long.errors as { in: string }[])[0]?.in).toBe("header");
+    });
+  });
+
+  // ---- POST /documents/{path}/edit ---------------------------------------------------------
+
+  describe("POST /documents/{path}/edit", () => {
+    const etagOf = async (c: RestClient, path: string) => {
+      const res = await getDoc(c, path);
+      await res.arrayBuffer();
+      return res.headers.get("etag")!;
+    };
+
+    it("writes a suggestion through the edit tool when If-Match holds the current ETag", async () => {
+      const c = await client();
+      const etag = await etagOf(c, "Lens/Notes/Plan.md");
+      const res = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/edit",
+        json({ old_string: "ship it", new_string: "ship it on Friday" }, { "If-Match": etag }),
+      );
+      const newTag = res.headers.get("etag");
+      const body = await expectJson<{ path: string; text: string; etag: string }>(res);
+      expect(body.path).toBe("Lens/Notes/Plan.md");
+      expect(body.text).toMatch(/^Edited Lens\/Notes\/Plan\.md: 1 replacement at line 4\./);
+      expect(body.etag).toBe(newTag);
+      expect(newTag).not.toBe(etag);
+      expect(rawOf(c, "Lens/Notes/Plan.md")).toBe(
+        `# Plan\n\nBack to [[Ideas]].\nTODO: {--${LENS_AI}ship it--}{++${LENS_AI}ship it on Friday++}\n`,
+      );
+      expect(c.writes()).toBe(1);
+      // The ETag it returned is the proof for the next edit; the old one is stale now.
+      const stale = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/edit",
+        json({ old_string: "Back to", new_string: "Return to" }, { "If-Match": etag }),
+      );
+      await expectProblem(stale, "precondition-failed");
+      const next = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/edit",
+        json({ old_string: "Back to", new_string: "Return to" }, { "If-Match": body.etag }),
+      );
+      await expectJson(next);
+      expect(c.writes()).toBe(2);
+    });
+
+    it("accepts If-Match: * and replace_all", async () => {
+      const c = await client();
+      const res = await c.fetch(
+        "/documents/Lens/Notes/Ideas.md/edit",
+        json({ old_string: "TODO", new_string: "DONE", replace_all: true }, { "If-Match": "*" }),
+      );
+      const body = await expectJson<{ text: string }>(res);
+      expect(body.text).toMatch(/1 replacement/);
+    });
+
+    it("428 without any proof of a prior read", async () => {
+      const c = await client();
+      const p = await expectProblem(
+        await c.fetch(
+          "/documents/Lens/Index.md/edit",
+          json({ old_string: "tidy", new_string: "sort" }),
+        ),
+        "precondition-required",
+      );
+      expect(p.detail).toMatch(/If-Match/);
+      expect(c.writes()).toBe(0);
+      expect(rawOf(c, "Lens/Index.md")).not.toContain("{--");
+    });
+
+    it("412 with the current ETag when If-Match is stale or weak", async () => {
+      const c = await client();
+      const current = await etagOf(c, "Lens/Index.md");
+      for (const ifMatch of ['"stale"', `W/${current}`]) {
+        const res = await c.fetch(
+          "/documents/Lens/Index.md/edit",
+          json({ old_string: "tidy", new_string: "sort" }, { "If-Match": ifMatch }),
+        );
+        expect(res.headers.get("etag")).toBe(current);
+        const p = await expectProblem(res, "precondition-failed");
+        expect(p.etag).toBe(current);
+      }
+      expect(c.writes()).toBe(0);
+    });
+
+    it("lets a Lens-Session that read the document edit without If-Match", async () => {
+      const c = await client();
+      const session = { "Lens-Session": "assistant-7" };
+      const unread = await c.fetch(
+        "/documents/Lens/Index.md/edit",
+        json({ old_string: "tidy", new_string: "sort" }, session),
+      );
+      const p = await expectProblem(unread, "precondition-required");
+      expect(p.detail).toMatch(/assistant-7/);
+      await (await getDoc(c, "Lens/Index.md", "", session)).arrayBuffer();
+      const other = await c.fetch(
+        "/documents/Lens/Index.md/edit",
+        json({ old_string: "tidy", new_string: "sort" }, { "Lens-Session": "someone-else" }),
+      );
+      await expectProblem(other, "precondition-required");
+      const res = await c.fetch(
+        "/documents/Lens/Index.md/edit",
+        json({ old_string: "tidy", new_string: "sort" }, session),
+      );
+      await expectJson(res);
+      expect(rawOf(c, "Lens/Index.md")).toContain(`{--${LENS_AI}tidy--}{++${LENS_AI}sort++}`);
+      // Only the two handles remain: each request's own session was dropped after it.
+      expect(c.sessions.size).toBe(2);
+    });
+
+    it("shares reads with MCP clients that pass the same handle as session_id", async () => {
+      const c = await client();
+      const mcp = callTool(
+        { workspace: c.ws, sessions: c.sessions, sessionId: "mcp-transport-1" },
+        "read",
+        { file_path: "Team/Todo.md", session_id: "shared-handle" },
+      );
+      expect(mcp.isError).toBe(false);
+      const res = await c.fetch(
+        "/documents/Team/Todo.md/edit",
+        json({ old_string: "later", new_string: "soon" }, { "Lens-Session": "shared-handle" }),
+      );
+      await expectJson(res);
+    });
+
+    it("422 with the tool's message when the edit is refused", async () => {
+      const c = await client();
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [
+          { old_string: "de", new_string: "DE" },
+          /^No change made to Lens\/Index\.md\. Found 3 matches/,
+        ],
+        [{ old_string: "nowhere to be seen", new_string: "x" }, /not found/],
+        [{ old_string: "Index", new_string: "Index" }, /identical/],
+        [{ old_string: "tidy", new_string: "{++x++}" }, /CriticMarkup/],
+      ];
+      for (const [body, message] of cases) {
+        const p = await expectProblem(
+          await c.fetch("/documents/Lens/Index.md/edit", json(body, { "If-Match": "*" })),
+          "tool-error",
+        );
+        expect(p.tool).toBe("edit");
+        expect(p.detail).toMatch(message);
+        expect(p.text).toBe(p.detail);
+      }
+    });
+
+    it("404 for a missing document, even with If-Match", async () => {
+      const c = await client();
+      await expectProblem(
+        await c.fetch(
+          "/documents/Lens/Nope.md/edit",
+          json({ old_string: "a", new_string: "b" }, { "If-Match": "*" }),
+        ),
+        "not-found",
+      );
+    });
+
+    it("422 for a body outside the schema, 400 for bad JSON, 415 for another media type", async () => {
+      const c = await client();
+      const p = await expectProblem(
+        await c.fetch(
+          "/documents/Lens/Index.md/edit",
+          json({ new_string: "b" }, { "If-Match": "*" }),
+        ),
+        "validation-failed",
+      );
+      expect(p.errors).toEqual([expect.objectContaining({ in: "json", path: "old_string" })]);
+      await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/edit", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "If-Match": "*" },
+          body: "{not json",
+        }),
+        "bad-request",
+      );
+      await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/edit", {
+          method: "POST",
+          headers: { "Content-Type": "text/plain", "If-Match": "*" },
+          body: "old_string=a",
+        }),
+        "unsupported-media-type",
+      );
+    });
+
+    it("413 for a body over the limit", async () => {
+      const c = await client({ maxBodyBytes: 64 });
+      await expectProblem(
+        await c.fetch(
+          "/documents/Lens/Index.md/edit",
+          json({ old_string: "tidy", new_string: "x".repeat(200) }, { "If-Match": "*" }),
+        ),
+        "payload-too-large",
+      );
+    });
+
+    it("500 problem without internals when afterWrite fails, reported to onServerError", async () => {
+      const seen: unknown[] = [];
+      const c = await client({
+        afterWrite: async () => {
+          throw new Error("disk on fire");
+        },
+        onServerError: (err) => seen.push(err),
+      });
+      const p = await expectProblem(
+        await c.fetch(
+          "/documents/Lens/Index.md/edit",
+          json({ old_string: "tidy", new_string: "sort" }, { "If-Match": "*" }),
+        ),
+        "internal",
+      );
+      expect(p.detail).not.toMatch(/disk/);
+      expect(seen).toHaveLength(1);
+    });
+  });
+
+  // ---- GET /grep -----------------------------------------------------------------------------
+
+  describe("GET /grep", () => {
+    const grepCases: [string, Record<string, unknown>][] = [
+      ["pattern=TODO", { pattern: "TODO" }],
+      [
+        "pattern=todo&case_insensitive=true&output_mode=count",
+        { pattern: "todo", "-i": true, output_mode: "count" },
+      ],
+      [
+        "pattern=TODO&output_mode=content&context=1&path=Lens",
+        { pattern: "TODO", output_mode: "content", "-C": 1, path: "Lens" },
+      ],
+      [
+        "pattern=TODO&output_mode=content&after_context=1&before_context=0&line_numbers=false",
+        { pattern: "TODO", output_mode: "content", "-A": 1, "-B": 0, "-n": false },
+      ],
+      [
+        "pattern=TODO&glob=Plan*&output_mode=content",
+        { pattern: "TODO", glob: "Plan*", output_mode: "content" },
+      ],
+      ["pattern=TODO&head_limit=1&offset=1", { pattern: "TODO", head_limit: 1, offset: 1 }],
+      [
+        "pattern=Ideas.%2AIdeas&multiline=1&output_mode=content",
+        { pattern: "Ideas.*Ideas", multiline: true, output_mode: "content" },
+      ],
+      [
+        "pattern=quick&path=Lens/Notes/Ideas.md&output_mode=content",
+        { pattern: "quick", path: "Lens/Notes/Ideas.md", output_mode: "content" },
+      ],
+      ["pattern=nothing-matches-this", { pattern: "nothing-matches-this" }],
+    ];
+    for (const [query, args] of grepCases) {
+      it(`returns the grep tool's text for ${query}`, async () => {
+        const c = await client();
+        const body = await expectJson<{ text: string }>(await c.fetch(`/grep?${query}`));
+        const expected = direct(c, "grep", args);
+        expect(expected.isError).toBe(false);
+        expect(body.text).toBe(expected.text);
+      });
+    }
+
+    it("searches the AI view", async () => {
+      const c = await client();
+      const body = await expectJson<{ text: string }>(
+        await c.fetch("/grep?pattern=that%20and%20new&output_mode=content"),
+      );
+      expect(body.text).toBe("Lens/Review.md:3:Keep that and new here.");
+    });
+
+    it("422 with the tool's message for an invalid regex", async () => {
+      const c = await client();
+      const p = await expectProblem(await c.fetch("/grep?pattern=(unclosed"), "tool-error");
+      expect(p.detail).toBe(direct(c, "grep", { pattern: "(unclosed" }).text);
+      expect(p.tool).toBe("grep");
+    });
+
+    it("404 for a scope that does not exist", async () => {
+      const c = await client();
+      await expectProblem(await c.fetch("/grep?pattern=x&path=Nowhere"), "not-found");
+    });
+
+    it("422 for parameters outside the schema", async () => {
+      const c = await client();
+      for (const query of [
+        "",
+        "pattern=",
+        "pattern=x&output_mode=lines",
+        "pattern=x&case_insensitive=maybe",
+        "pattern=x&context=-1",
+      ]) {
+        await expectProblem(await c.fetch(`/grep?${query}`), "validation-failed");
+      }
+    });
+  });
+
+  // ---- GET /documents/{path}/links -----------------------------------------------------------
+
+  describe("GET /documents/{path}/links", () => {
+    it("lists backlinks, links and unresolved links beside get_links's text", async () => {
+      const c = await client();
+      const body = await expectJson(await c.fetch("/documents/Lens/Notes/Ideas.md/links"));
+      expect(body).toEqual({
+        path: "Lens/Notes/Ideas.md",
+        backlinks: ["Lens/Index.md", "Lens/Notes/Plan.md"],
+        links: ["Lens/Notes/Plan.md"],
+        unresolved: ["Missing note"],
+        text: direct(c, "get_links", { file_path: "Lens/Notes/Ideas.md" }).text,
+      });
+    });
+
+    it("answers for documents without links", async () => {
+      const c = await client();
+      const body = await expectJson<{ backlinks: string[]; links: string[] }>(
+        await c.fetch("/documents/Lens/Notes/links.md/links"),
+      );
+      expect(body.backlinks).toEqual([]);
+      expect(body.links).toEqual([]);
+    });
+
+    it("404 for a missing document, 422 for a folder", async () => {
+      const c = await client();
+      await expectProblem(await c.fetch("/documents/Lens/Nope/links"), "not-found");
+      await expectProblem(await c.fetch("/documents/Lens/Notes/links"), "not-a-document");
+    });
+  });
+
+  // ---- suggestions -----------------------------------------------------------------------------
+
+  describe("GET /suggestions", () => {
+    it("lists a document's suggestions with kind, text, author and time", async () => {
+      const c = await client();
+      const body = await expectJson<{ suggestions: SuggestionOut[]; count: number }>(
+        await c.fetch("/suggestions?path=Lens/Review.md"),
+      );
+      expect(body.count).toBe(4);
+      expect(body.suggestions.map(({ id: _id, ...s }) => s)).toEqual([
+        { path: "Lens/Review.md", line: 3, kind: "replace", old: "this", new: "that" },
+        { path: "Lens/Review.md", line: 3, kind: "substitute", old: "old", new: "new" },
+        {
+          path: "Lens/Review.md",
+          line: 4,
+          kind: "delete",
+          old: "gone",
+          new: "",
+          author: "ann",
+          time: 1700000000000,
+        },
+        {
+          path: "Lens/Review.md",
+          line: 4,
+          kind: "insert",
+          old: "",
+          new: "more",
+          author: "ann",
+          time: 1700000000000,
+        },
+      ]);
+      expect(new Set(body.suggestions.map((s) => s.id)).size).toBe(4);
+    });
+
+    it("lists a folder's, a sub-folder's and everyone's suggestions by path", async () => {
+      const c = await client();
+      const paths = async (query: string) =>
+        (
+          await expectJson<{ suggestions: SuggestionOut[] }>(await c.fetch(`/suggestions${query}`))
+        ).suggestions.map((s) => s.path);
+      expect(await paths("?path=Lens/Notes")).toEqual(["Lens/Notes/Ideas.md"]);
+      expect(await paths("?path=Lens")).toEqual([
+        "Lens/Notes/Ideas.md",
+        "Lens/Review.md",
+        "Lens/Review.md",
+        "Lens/Review.md",
+        "Lens/Review.md",
+      ]);
+      expect(await paths("")).toEqual([...(await paths("?path=Lens")), "Team/Draft.md"]);
+    });
+
+    it("404 for a path that names nothing", async () => {
+      const c = await client();
+      await expectProblem(await c.fetch("/suggestions?path=Lens/Nope"), "not-found");
+    });
+  });
+
+  describe("POST /suggestions/accept and /reject", () => {
+    const list = async (c: RestClient, path: string) =>
+      (
+        await expectJson<{ suggestions: SuggestionOut[] }>(
+          await c.fetch(`/suggestions?path=${path}`),
+        )
+      ).suggestions;
+
+    it("accepts chosen suggestions in one go and reports each", async () => {
+      const c = await client();
+      const [replace, , del] = await list(c, "Lens/Review.md");
+      const res = await c.fetch(
+        "/suggestions/accept",
+        json({ path: "Lens/Review.md", ids: [replace!.id, del!.id] }),
+      );
+      const body = await expectJson<ReviewOut>(res);
+      expect(body.action).toBe("accept");
+      expect(body.applied).toBe(2);
+      expect(body.notFound).toBe(0);
+      expect(body.documents).toHaveLength(1);
+      expect(body.documents[0]?.results).toEqual([
+        { id: replace!.id, status: "applied", kind: "replace", line: 3, old: "this", new: "that" },
+        { id: del!.id, status: "applied", kind: "delete", line: 4, old: "gone", new: "" },
+      ]);
+      expect(rawOf(c, "Lens/Review.md")).toBe(
+        `# Review\n\nKeep that and {~~old~>new~~} here.\nDrop  and add {++{"author":"ann","time":1700000000000}@@more++}.\n{>>a comment<<} stays.\n`,
+      );
+      const current = await getDoc(c, "Lens/Review.md");
+      expect(current.headers.get("etag")).toBe(body.documents[0]?.etag);
+      await current.arrayBuffer();
+      expect(c.writes()).toBe(1);
+    });
+
+    it("rejects every suggestion of a document", async () => {
+      const c = await client();
+      const body = await expectJson<ReviewOut>(
+        await c.fetch("/suggestions/reject", json({ path: "Lens/Review.md", all: true })),
+      );
+      expect(body.applied).toBe(4);
+      expect(rawOf(c, "Lens/Review.md")).toBe(
+        "# Review\n\nKeep this and old here.\nDrop gone and add .\n{>>a comment<<} stays.\n",
+      );
+    });
+
+    it("accepts every suggestion under a folder, document by document", async () => {
+      const c = await client();
+      const body = await expectJson<ReviewOut>(
+        await c.fetch("/suggestions/accept", json({ path: "Lens", all: true })),
+      );
+      expect(body.documents.map((d) => d.path)).toEqual(["Lens/Notes/Ideas.md", "Lens/Review.md"]);
+      expect(body.applied).toBe(5);
+      expect(rawOf(c, "Lens/Notes/Ideas.md")).toContain("The quick brown fox.");
+      expect(rawOf(c, "Team/Draft.md")).toContain("{++new ++}");
+      expect((await list(c, "Lens")).length).toBe(0);
+    });
+
+    it("reports ids that are no longer pending beside the applied ones, once each", async () => {
+      const c = await client();
+      const [first] = await list(c, "Lens/Review.md");
+      const body = await expectJson<ReviewOut>(
+        await c.fetch(
+          "/suggestions/reject",
+          json({ path: "Lens/Review.md", ids: [first!.id, "gone-0", first!.id] }),
+        ),
+      );
+      expect(body.documents[0]?.results).toEqual([
+        expect.objectContaining({ id: first!.id, status: "applied" }),
+        { id: "gone-0", status: "not_found" },
+      ]);
+      expect(body.applied).toBe(1);
+      expect(body.notFound).toBe(1);
+    });
+
+    it("409 when none of the ids is pending any more", async () => {
+      const c = await client();
+      const [first] = await list(c, "Lens/Review.md");
+      await (
+        await c.fetch("/suggestions/accept", json({ path: "Lens/Review.md", ids: [first!.id] }))
+      ).arrayBuffer();
+      const p = await expectProblem(
+        await c.fetch("/suggestions/accept", json({ path: "Lens/Review.md", ids: [first!.id] })),
+        "review-conflict",
+      );
+      expect(p.results).toEqual([{ id: first!.id, status: "not_found" }]);
+      expect(c.writes()).toBe(1);
+    });
+
+    it("answers a review with nothing pending as 200 with nothing applied", async () => {
+      const c = await client();
+      const body = await expectJson<ReviewOut>(
+        await c.fetch("/suggestions/accept", json({ path: "Team/Todo.md", all: true })),
+      );
+      expect(body).toEqual({ action: "accept", applied: 0, notFound: 0, documents: [] });
+      expect(c.writes()).toBe(0);
+    });
+
+    it("honours If-Match on a document: 412 when stale", async () => {
+      const c = await client();
+      const p = await expectProblem(
+        await c.fetch(
+          "/suggestions/accept",
+          json({ path: "Lens/Review.md", all: true }, { "If-Match": '"old"' }),
+        ),
+        "precondition-failed",
+      );
+      const current = await getDoc(c, "Lens/Review.md");
+      expect(p.etag).toBe(current.headers.get("etag"));
+      await current.arrayBuffer();
+      await expectJson(
+        await c.fetch(
+          "/suggestions/accept",
+          json({ path: "Lens/Review.md", all: true }, { "If-Match": p.etag as string }),
+        ),
+      );
+    });
+
+    it("422 for requests outside the schema or that mix scopes", async () => {
+      const c = await client();
+      const bad: [Record<string, unknown>, Record<string, string>][] = [
+        [{ path: "Lens/Review.md" }, {}],
+        [{ path: "Lens/Review.md", ids: ["a"], all: true }, {}],
+        [{ path: "Lens/Review.md", all: false }, {}],
+        [{ path: "Lens/Review.md", ids: [] }, {}],
+        [{ ids: ["a"] }, {}],
+        [{ path: "Lens", ids: ["a"] }, {}],
+        [{ path: "Lens", all: true }, { "If-Match": "*" }],
+      ];
+      for (const [body, headers] of bad) {
+        await expectProblem(
+          await c.fetch("/suggestions/accept", json(body, headers)),
+          "validation-failed",
+        );
+      }
+      expect(c.writes()).toBe(0);
+    });
+
+    it("404 for a path that names nothing, 422 for a non-markdown file", async () => {
+      const c = await client();
+      await expectProblem(
+        await c.fetch("/suggestions/reject", json({ path: "Nope/x.md", all: true })),
+        "not-found",
+      );
+      await expectProblem(
+        await c.fetch("/suggestions/reject", json({ path: "Lens/Pictures/cat.png", all: true })),
+        "not-a-document",
+      );
+    });
+  });
+
+  // ---- the API as a whole ----------------------------------------------------------------------
+
+  describe("API description and the rest", () => {
+    it("serves its OpenAPI 3.1 document with the mount path as server", async () => {
+      const c = await client();
+      const doc = await expectJson<{
+        openapi: string;
+        servers: { url: string }[];
+        paths: Record<string, unknown>;
+      }>(await c.fetch("/openapi.json"));
+      expect(doc.openapi).toBe("3.1.0");
+      expect(doc.servers).toEqual([{ url: "/api/v1" }]);
+      expect(Object.keys(doc.paths)).toContain("/documents/{path}/edit");
+    });
+
+    it("serves a reference page that loads that document", async () => {
+      const c = await client();
+      const res = await c.fetch("/reference");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await res.text()).toContain("/api/v1/openapi.json");
+    });
+
+    it("answers unknown routes with a 404 problem", async () => {
+      const c = await client();
+      const p = await expectProblem(await c.fetch("/nothing/here"), "not-found");
+      expect(p.detail).toMatch(/No route for GET/);
+      await expectProblem(await c.fetch("/documents", { method: "DELETE" }), "not-found");
+    });
+  });
+
+  describe("bearer token", () => {
+    it("401 problem without the token or with another; public description", async () => {
+      const c = await client({ token: "s3cret" });
+      const missing = await c.fetch("/documents");
+      expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="lens"');
+      await expectProblem(missing, "unauthorized");
+      await expectProblem(
+        await c.fetch("/documents", { headers: { Authorization: "Bearer nope" } }),
+        "unauthorized",
+      );
+      await expectProblem(
+        await c.fetch("/documents", { headers: { Authorization: "Basic s3cret" } }),
+        "unauthorized",
+      );
+      await expectProblem(await c.fetch("/nothing/here"), "unauthorized");
+      await expectJson(
+        await c.fetch("/documents", { headers: { Authorization: "Bearer s3cret" } }),
+      );
+      const doc = await expectJson<{ security?: unknown }>(await c.fetch("/openapi.json"));
+      expect(doc.security).toEqual([{ bearerAuth: [] }]);
+      const page = await c.fetch("/reference");
+      expect(page.status).toBe(200);
+      await page.arrayBuffer();
+    });
+  });
+
+  describe("CORS", () => {
+    it("answers preflights and exposes ETag when enabled", async () => {
+      const c = await client({ cors: { origin: "https://notes.example" }, token: "t" });
+      const pre = await c.fetch("/documents/Lens/Index.md/edit", {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://notes.example",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "if-match, lens-session, authorization, content-type",
+        },
+      });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get("access-control-allow-origin")).toBe("https://notes.example");
+      expect(pre.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("if-match");
+      expect(pre.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
+        "lens-session",
+      );
+      await pre.arrayBuffer();
+      const res = await c.fetch("/documents/Lens/Index.md", {
+        headers: { Origin: "https://notes.example", Authorization: "Bearer t" },
+      });
+      expect(res.headers.get("access-control-allow-origin")).toBe("https://notes.example");
+      expect(res.headers.get("access-control-expose-headers")).toContain("ETag");
+      await expectJson(res);
+    });
+
+    it("sends no CORS headers unless enabled", async () => {
+      const c = await client();
+      const res = await c.fetch("/documents", { headers: { Origin: "https://elsewhere.example" } });
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      await res.arrayBuffer();
+    });
+  });
+}

@@ -1,0 +1,97 @@
+// Writes to a folder doc's backlinks_v0: canonical values (plain sorted arrays, no duplicates,
+// no empty arrays), only the keys that change, in one transaction tagged BACKLINKS_ORIGIN.
+import * as Y from "yjs";
+import { backlinksMap } from "../model/folderDoc.js";
+import { upsert } from "./maps.js";
+
+/** Transaction origin of every write Lens makes to `backlinks_v0`. */
+export const BACKLINKS_ORIGIN: Readonly<{ name: string }> = Object.freeze({
+  name: "lens-backlinks",
+});
+
+/** Source uuids of one `backlinks_v0` value (plain array or Y.Array); [] for anything else. */
+export function sourcesOf(value: unknown): string[] {
+  const arr = value instanceof Y.Array ? value.toArray() : value;
+  return Array.isArray(arr) ? arr.filter((s): s is string => typeof s === "string") : [];
+}
+
+/**
+ * Sets each listed target's sources (deleting the key when the set is empty), writing only keys
+ * whose stored value differs from the canonical one. Returns how many keys were written.
+ */
+export function writeBacklinkKeys(
+  doc: Y.Doc,
+  next: ReadonlyMap<string, ReadonlySet<string>>,
+): number {
+  const map = backlinksMap(doc);
+  const writes: [string, string[]][] = [];
+  for (const [target, sources] of next) {
+    const desired = [...sources].sort();
+    const unchanged =
+      desired.length === 0 ? !map.has(target) : isCanonical(map.get(target), desired);
+    if (!unchanged) writes.push([target, desired]);
+  }
+  if (writes.length === 0) return 0;
+  doc.transact(() => {
+    for (const [target, desired] of writes) {
+      if (desired.length === 0) map.delete(target);
+      else map.set(target, desired);
+    }
+  }, BACKLINKS_ORIGIN);
+  return writes.length;
+}
+
+function isCanonical(value: unknown, desired: string[]): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length === desired.length &&
+    value.every((s, i) => s === desired[i])
+  );
+}
+
+interface KeyChange {
+  add: Set<string>;
+  remove: Set<string>;
+}
+
+/** Pending source additions / removals, by folder doc and target uuid; applied in one go. */
+export class BacklinkChanges {
+  private readonly byFolder = new Map<string, Map<string, KeyChange>>();
+
+  add(folderDocId: string, target: string, source: string): void {
+    const c = this.key(folderDocId, target);
+    c.remove.delete(source);
+    c.add.add(source);
+  }
+
+  remove(folderDocId: string, target: string, source: string): void {
+    const c = this.key(folderDocId, target);
+    c.add.delete(source);
+    c.remove.add(source);
+  }
+
+  private key(folderDocId: string, target: string): KeyChange {
+    const folder = upsert(this.byFolder, folderDocId, () => new Map<string, KeyChange>());
+    return upsert(folder, target, () => ({ add: new Set<string>(), remove: new Set<string>() }));
+  }
+
+  /** Writes every change: one transaction per folder doc that changes. Returns keys written. */
+  apply(docOf: (folderDocId: string) => Y.Doc | undefined): number {
+    let written = 0;
+    for (const [folderDocId, changes] of this.byFolder) {
+      const doc = docOf(folderDocId);
+      if (!doc) continue;
+      const map = backlinksMap(doc);
+      const next = new Map<string, Set<string>>();
+      for (const [target, c] of changes) {
+        const sources = new Set(sourcesOf(map.get(target)));
+        for (const s of c.remove) sources.delete(s);
+        for (const s of c.add) sources.add(s);
+        next.set(target, sources);
+      }
+      written += writeBacklinkKeys(doc, next);
+    }
+    this.byFolder.clear();
+    return written;
+  }
+}

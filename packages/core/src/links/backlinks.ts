@@ -1,0 +1,290 @@
+// The backlink index of a Workspace: parses each loaded note once per change, resolves its links
+// and keeps backlinks_v0 of every folder doc current, incrementally (SPEC §5). See docs/links.md.
+import { backlinksMap } from "../model/folderDoc.js";
+import { parseDocId } from "../model/ids.js";
+import type { Located } from "../paths/pathIndex.js";
+import type { EntryChange, WorkspaceEvent } from "../workspace/events.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { BacklinkChanges, sourcesOf, writeBacklinkKeys } from "./backlinkWrites.js";
+import { linkKey } from "./basenames.js";
+import { addTo, removeFrom, upsert } from "./maps.js";
+import { LinkResolver } from "./resolve.js";
+import { parseWikilinks, type Wikilink } from "./wikilink.js";
+
+/** A link of a note with what it names now. */
+export interface ResolvedLink {
+  link: Wikilink;
+  /** The linked entry (the note itself for `[[#Heading]]`); undefined when unresolved. */
+  target: Located | undefined;
+}
+
+/** Work counters, for tests and logs: how often notes were parsed and re-resolved. */
+export interface BacklinkStats {
+  parsed: number;
+  resolved: number;
+  rebuilds: number;
+}
+
+export interface BacklinkIndex {
+  /** Every link of a loaded note, in text order, unresolved ones included. */
+  forwardLinks(docId: string): ResolvedLink[];
+  /** Doc ids of the notes that link to `docId`, from `backlinks_v0` of every folder; sorted. */
+  backlinks(docId: string): string[];
+  /** Resolves a link target as written in `source`, with the index's resolver. */
+  resolve(target: string, source: Located): Located | undefined;
+  readonly stats: Readonly<BacklinkStats>;
+  /** Stops listening to the workspace. */
+  dispose(): void;
+}
+
+/** Builds the index from every loaded note, reconciles `backlinks_v0`, then follows changes. */
+export function attachBacklinks(ws: Workspace): BacklinkIndex {
+  return new LiveBacklinkIndex(ws);
+}
+
+/** One loaded note as a link source. */
+interface Source {
+  docId: string;
+  uuid: string;
+  links: Wikilink[];
+  /** Link keys of its links (see `linkKey`): the entries whose changes can affect them. */
+  keys: Set<string>;
+  resolved: ResolvedLink[];
+  /** What it contributes to backlinks_v0, as `targetRef`s. */
+  targets: Set<string>;
+}
+
+/** A backlinks_v0 slot: the target's folder doc id and the target's uuid. */
+function targetRef(folderDocId: string, uuid: string): string {
+  return `${folderDocId}\n${uuid}`;
+}
+function splitRef(ref: string): [folderDocId: string, uuid: string] {
+  const nl = ref.indexOf("\n");
+  return [ref.slice(0, nl), ref.slice(nl + 1)];
+}
+
+class LiveBacklinkIndex implements BacklinkIndex {
+  readonly stats: BacklinkStats = { parsed: 0, resolved: 0, rebuilds: 0 };
+  private readonly resolver: LinkResolver;
+  private readonly sources = new Map<string, Source>();
+  private readonly sourceByUuid = new Map<string, string>();
+  /** Link key → doc ids of the sources with a link under that key. */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** Source uuid → target refs that still list it although it is not loaded. */
+  private readonly unloaded = new Map<string, Set<string>>();
+  private folderIds = new Set<string>();
+  private readonly queue: WorkspaceEvent[] = [];
+  private busy = false;
+  private readonly stop: () => void;
+
+  constructor(private readonly ws: Workspace) {
+    this.resolver = new LinkResolver(ws);
+    for (const docId of ws.contentDocIds()) this.parse(docId);
+    this.rebuildAll();
+    this.stop = ws.on((e) => this.enqueue(e));
+  }
+
+  forwardLinks(docId: string): ResolvedLink[] {
+    return [...(this.sources.get(docId)?.resolved ?? [])];
+  }
+
+  backlinks(docId: string): string[] {
+    const uuid = parseDocId(docId)?.uuid;
+    if (!uuid) return [];
+    const out = new Set<string>();
+    for (const f of this.ws.folders()) {
+      for (const s of sourcesOf(backlinksMap(f.doc).get(uuid))) out.add(`${f.relayId}-${s}`);
+    }
+    return [...out].sort();
+  }
+
+  resolve(target: string, source: Located): Located | undefined {
+    return this.resolver.resolve(target, source);
+  }
+
+  dispose(): void {
+    this.stop();
+    this.queue.length = 0;
+  }
+
+  // ---- events -----------------------------------------------------------------------------
+
+  /** Events raised while one is handled (e.g. by a listener of our own writes) wait their turn. */
+  private enqueue(event: WorkspaceEvent): void {
+    this.queue.push(event);
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (let e = this.queue.shift(); e; e = this.queue.shift()) this.handle(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private handle(e: WorkspaceEvent): void {
+    switch (e.type) {
+      case "content":
+        if (this.sources.has(e.docId)) this.refresh([e.docId], true);
+        break;
+      case "entries":
+        this.onEntries(e.changes);
+        break;
+      case "folders":
+        this.rebuildAll();
+        break;
+      case "doc":
+        if (e.action === "added") {
+          if (this.ws.hasContent(e.docId)) this.refresh([e.docId], true);
+          // A folder doc added is followed by a `folders` event, which rebuilds.
+        } else if (this.sources.has(e.docId)) this.drop(e.docId);
+        else if (this.folderIds.has(e.docId)) this.rebuildAll();
+        break;
+    }
+  }
+
+  /** Entries created, renamed or deleted: re-resolve the sources whose links they can touch. */
+  private onEntries(changes: readonly EntryChange[]): void {
+    this.resolver.applyEntries(changes);
+    const affected = new Set<string>();
+    for (const c of changes) {
+      for (const loc of [c.before, c.after]) {
+        if (!loc) continue;
+        for (const id of this.dependents.get(linkKey(loc.entryPath)) ?? []) affected.add(id);
+        if (this.sources.has(loc.docId)) affected.add(loc.docId);
+      }
+    }
+    this.refresh(affected, false);
+  }
+
+  // ---- sources ----------------------------------------------------------------------------
+
+  /** (Re)parses and/or re-resolves some sources and writes what changed in backlinks_v0. */
+  private refresh(docIds: Iterable<string>, reparse: boolean): void {
+    const changes = new BacklinkChanges();
+    for (const docId of docIds) {
+      const source = reparse ? this.parse(docId) : this.sources.get(docId);
+      if (!source) continue;
+      const before = source.targets;
+      this.resolveSource(source);
+      for (const ref of before) {
+        if (!source.targets.has(ref)) changes.remove(...splitRef(ref), source.uuid);
+      }
+      for (const ref of source.targets) {
+        if (!before.has(ref)) changes.add(...splitRef(ref), source.uuid);
+      }
+    }
+    changes.apply((id) => this.ws.folder(id)?.doc);
+  }
+
+  /** Parses a loaded note's AI view; a new source starts from what backlinks_v0 lists for it. */
+  private parse(docId: string): Source | undefined {
+    const uuid = parseDocId(docId)?.uuid;
+    if (!uuid) return undefined;
+    const links = parseWikilinks(this.ws.view(docId)?.ai ?? "");
+    this.stats.parsed++;
+    let source = this.sources.get(docId);
+    if (source) this.unregister(source);
+    else {
+      const targets = this.unloaded.get(uuid) ?? new Set<string>();
+      this.unloaded.delete(uuid);
+      source = { docId, uuid, links, keys: new Set(), resolved: [], targets };
+      this.sources.set(docId, source);
+      this.sourceByUuid.set(uuid, docId);
+    }
+    source.links = links;
+    source.keys = new Set(links.filter((l) => l.target !== "").map((l) => linkKey(l.target)));
+    for (const key of source.keys) {
+      addTo(this.dependents, key, docId);
+    }
+    return source;
+  }
+
+  private unregister(source: Source): void {
+    for (const key of source.keys) removeFrom(this.dependents, key, source.docId);
+  }
+
+  /** A note unloaded from memory: what it recorded stays in backlinks_v0 (it still exists). */
+  private drop(docId: string): void {
+    const source = this.sources.get(docId);
+    if (!source) return;
+    this.unregister(source);
+    this.sources.delete(docId);
+    if (this.sourceByUuid.get(source.uuid) === docId) this.sourceByUuid.delete(source.uuid);
+    if (source.targets.size > 0) this.unloaded.set(source.uuid, source.targets);
+  }
+
+  /** Resolves every link of a source from where its entry is now. */
+  private resolveSource(source: Source): void {
+    this.stats.resolved++;
+    const path = this.ws.paths.pathOf(source.docId);
+    const loc = path === undefined ? undefined : this.ws.paths.get(path);
+    const from = loc?.meta.type === "markdown" ? loc : undefined;
+    source.resolved = source.links.map((link) => ({
+      link,
+      target: from ? this.resolver.resolve(link.target, from) : undefined,
+    }));
+    source.targets = new Set();
+    for (const { link, target } of source.resolved) {
+      if (target && link.target !== "")
+        source.targets.add(targetRef(target.folderDocId, target.meta.id));
+    }
+  }
+
+  // ---- rebuild ----------------------------------------------------------------------------
+
+  /**
+   * From scratch (on attach and when folders change): re-resolve every source and reconcile
+   * backlinks_v0 of every folder doc — entries of loaded sources become exactly what they link
+   * to; entries of sources that are not loaded are kept.
+   */
+  private rebuildAll(): void {
+    this.stats.rebuilds++;
+    this.resolver.rebuild();
+    const folders = this.ws.folders();
+    this.folderIds = new Set(folders.map((f) => f.docId));
+    const computed = new Map<string, Map<string, Set<string>>>();
+    for (const source of this.sources.values()) {
+      this.resolveSource(source);
+      for (const ref of source.targets) {
+        const [folderDocId, target] = splitRef(ref);
+        addTo(
+          upsert(computed, folderDocId, () => new Map<string, Set<string>>()),
+          target,
+          source.uuid,
+        );
+      }
+    }
+    this.unloaded.clear();
+    for (const folder of folders) {
+      const mine = computed.get(folder.docId) ?? new Map<string, Set<string>>();
+      const next = new Map<string, Set<string>>();
+      for (const [target, value] of backlinksMap(folder.doc)) {
+        const kept = sourcesOf(value).filter((s) => !this.sourceByUuid.has(s));
+        for (const s of kept) {
+          addTo(this.unloaded, s, targetRef(folder.docId, target));
+        }
+        next.set(target, new Set([...kept, ...(mine.get(target) ?? [])]));
+      }
+      for (const [target, set] of mine) if (!next.has(target)) next.set(target, set);
+      writeBacklinkKeys(folder.doc, next);
+    }
+  }
+}
+
+const attached = new WeakMap<Workspace, BacklinkIndex>();
+
+/**
+ * The workspace's backlink index, attached on first use (one per Workspace). Disposing it
+ * detaches it; the next call attaches a new one.
+ */
+export function backlinkIndexOf(ws: Workspace): BacklinkIndex {
+  return upsert(attached, ws, () => {
+    const index = attachBacklinks(ws);
+    const dispose = index.dispose.bind(index);
+    index.dispose = () => {
+      attached.delete(ws);
+      dispose();
+    };
+    return index;
+  });
+}

@@ -1,0 +1,149 @@
+// Link resolution, table-driven against every rule of SPEC §5 plus the decisions in docs/links.md.
+import { describe, expect, it } from "vitest";
+import { buildWorkspace } from "./links.test-helpers.js";
+import { joinRelative, LinkResolver } from "./resolve.js";
+
+const { ws } = buildWorkspace({
+  Lens: {
+    "/A.md": "",
+    "/Notes/Src.md": "",
+    "/Notes/T.md": "",
+    "/T.md": "",
+    "/x/T.md": "",
+    "/Dup.md": "",
+    "/Notes/Dup.md": "",
+    "/a/b/Deep.md": "",
+    "/x/Twin.md": "",
+    "/Notes/Twin.md": "",
+    "/b/Lex.md": "",
+    "/a/Lex.md": "",
+    "/Projects/Plan.md": "",
+    "/Archive/Projects/Plan.md": "",
+    "/img/image.png": { type: "image" },
+    "/img": { type: "folder" },
+    "/Other/Local.md": "",
+    "/Café.md": "",
+    "/Case.md": "",
+    "/case.md": "",
+    "/v1.2 notes.md": "",
+  },
+  Other: {
+    "/Inbox.md": "",
+    "/Sub/Item.md": "",
+    "/Local.md": "",
+  },
+});
+const resolver = new LinkResolver(ws);
+
+function resolve(from: string, target: string): string | undefined {
+  const source = ws.paths.get(from);
+  if (!source) throw new Error(`no source ${from}`);
+  return resolver.resolve(target, source)?.path;
+}
+
+describe("LinkResolver", () => {
+  it.each([
+    // rule, source, link target, expected user path (undefined = unresolved)
+    [
+      "./ is exact, relative to the source's directory",
+      "Lens/Notes/Src.md",
+      "./T",
+      "Lens/Notes/T.md",
+    ],
+    [
+      "../ is exact, relative to the source's directory",
+      "Lens/Notes/Src.md",
+      "../x/T",
+      "Lens/x/T.md",
+    ],
+    ["./ never falls back to a basename match", "Lens/Notes/Src.md", "./Deep", undefined],
+    [
+      "../ above the folder root reaches other folders",
+      "Lens/A.md",
+      "../Other/Inbox",
+      "Other/Inbox.md",
+    ],
+    ["../ above the workspace root is unresolved", "Lens/A.md", "../../Inbox", undefined],
+    [
+      "exact path from the folder root wins over the same directory",
+      "Lens/Notes/Src.md",
+      "Dup",
+      "Lens/Dup.md",
+    ],
+    [
+      "exact path from the folder root wins over a suffix match",
+      "Lens/A.md",
+      "Projects/Plan",
+      "Lens/Projects/Plan.md",
+    ],
+    ["a unique basename match", "Lens/A.md", "Deep", "Lens/a/b/Deep.md"],
+    ["a path suffix match", "Lens/A.md", "b/Deep", "Lens/a/b/Deep.md"],
+    ["a path that is no suffix is unresolved", "Lens/A.md", "x/Deep", undefined],
+    [
+      "several basename matches: the source's own directory wins",
+      "Lens/Notes/Src.md",
+      "Twin",
+      "Lens/Notes/Twin.md",
+    ],
+    ["several basename matches: then the shortest path", "Lens/A.md", "Twin", "Lens/x/Twin.md"],
+    ["several basename matches: then the lexically first", "Lens/A.md", "Lex", "Lens/a/Lex.md"],
+    ["matching is case-insensitive", "Lens/A.md", "dEEP", "Lens/a/b/Deep.md"],
+    ["case-insensitive exact path", "Lens/A.md", "projects/PLAN", "Lens/Projects/Plan.md"],
+    ["exact case wins among case variants", "Lens/A.md", "case", "Lens/case.md"],
+    ["else the lexically first case variant", "Lens/A.md", "CASE", "Lens/Case.md"],
+    [".md is optional", "Lens/A.md", "Deep.md", "Lens/a/b/Deep.md"],
+    [".md in any case", "Lens/A.md", "Deep.MD", "Lens/a/b/Deep.md"],
+    ["a dot in the name is not an extension", "Lens/A.md", "v1.2 notes", "Lens/v1.2 notes.md"],
+    [
+      "a link with an extension names a non-markdown entry",
+      "Lens/A.md",
+      "image.png",
+      "Lens/img/image.png",
+    ],
+    ["…whose extension is required", "Lens/A.md", "image", undefined],
+    ["folders are never link targets", "Lens/A.md", "img", undefined],
+    ["first segment naming another folder", "Lens/A.md", "Other/Inbox", "Other/Inbox.md"],
+    ["…with a deeper path", "Lens/A.md", "Other/Sub/Item", "Other/Sub/Item.md"],
+    ["…case-insensitively", "Lens/A.md", "other/sub/item.md", "Other/Sub/Item.md"],
+    [
+      "…after an exact path in the source's folder",
+      "Lens/A.md",
+      "Other/Local",
+      "Lens/Other/Local.md",
+    ],
+    ["first segment naming the source's own folder", "Lens/Notes/Src.md", "Lens/A", "Lens/A.md"],
+    ["basename matches stay in the source's folder", "Lens/A.md", "Inbox", undefined],
+    [
+      "basename matches in the other folder, from there",
+      "Other/Inbox.md",
+      "Item",
+      "Other/Sub/Item.md",
+    ],
+    ["a leading / is exact from the folder root", "Lens/A.md", "/a/b/Deep", "Lens/a/b/Deep.md"],
+    ["…with no basename fallback", "Lens/A.md", "/Deep", undefined],
+    ["a missing note is unresolved", "Lens/A.md", "Nope", undefined],
+    ["the target is NFC-normalised", "Lens/A.md", "Cafe\u0301", "Lens/Café.md"],
+    ["surrounding spaces are ignored", "Lens/A.md", "  Deep ", "Lens/a/b/Deep.md"],
+    [
+      "an empty target ([[#Heading]]) is the source itself",
+      "Lens/Notes/Src.md",
+      "",
+      "Lens/Notes/Src.md",
+    ],
+    ["a note may link to itself by name", "Lens/Notes/Src.md", "Src", "Lens/Notes/Src.md"],
+  ])("%s: %s → [[%s]]", (_rule, from, target, expected) => {
+    expect(resolve(from, target)).toBe(expected);
+  });
+});
+
+describe("joinRelative", () => {
+  it.each([
+    ["Lens/Notes/A.md", "./T", "Lens/Notes/T"],
+    ["Lens/Notes/A.md", "../T", "Lens/T"],
+    ["Lens/Notes/A.md", ".././/x/./T", "Lens/x/T"],
+    ["Lens/A.md", "../Other/T", "Other/T"],
+    ["Lens/A.md", "../../T", undefined],
+  ])("%s + %s → %s", (source, link, expected) => {
+    expect(joinRelative(source, link)).toBe(expected);
+  });
+});
