@@ -4,10 +4,11 @@ import { PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { DocView } from "../workspace/viewCache.js";
+import type { ToolErrorCode } from "./tool.js";
 
 export type DocumentLookup =
   | { ok: true; loc: Located; view: DocView }
-  | { ok: false; message: string };
+  | { ok: false; code: ToolErrorCode; message: string };
 
 /** Resolves `file_path` to a loaded markdown document with its current view. */
 export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup {
@@ -15,7 +16,8 @@ export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup 
   try {
     r = ws.resolve(filePath);
   } catch (e) {
-    if (e instanceof PathError) return { ok: false, message: `Invalid file_path: ${e.message}.` };
+    if (e instanceof PathError)
+      return { ok: false, code: "invalid_path", message: `Invalid file_path: ${e.message}.` };
     throw e;
   }
   switch (r.kind) {
@@ -24,6 +26,7 @@ export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup 
       if (!view)
         return {
           ok: false,
+          code: "not_loaded",
           message: `Content of ${r.loc.path} is not available: the document is listed in its folder but its content has not been loaded on this server. Try another document.`,
         };
       return { ok: true, loc: r.loc, view };
@@ -31,21 +34,25 @@ export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup 
     case "file":
       return {
         ok: false,
+        code: "not_a_document",
         message: `${r.loc.path} is a ${r.loc.meta.type} file, not a markdown document; only markdown documents can be read or edited.`,
       };
     case "directory":
       return {
         ok: false,
+        code: "not_a_document",
         message: `${r.path} is a directory, not a document. Use glob with path "${r.path}" to list what it holds.`,
       };
     case "ambiguous":
       return {
         ok: false,
+        code: "ambiguous",
         message: `${r.path} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
       };
     case "missing":
       return {
         ok: false,
+        code: "not_found",
         message: `File does not exist: ${r.path}. Use glob (e.g. pattern "**/*${baseName(r.path)}*") to find the right path.`,
       };
   }

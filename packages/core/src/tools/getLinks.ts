@@ -1,7 +1,7 @@
 // The get_links tool: the documents linking to one (from backlinks_v0) and the documents it
 // links to (resolved live), unresolved links listed as such (SPEC §6).
 import { z } from "zod";
-import { backlinkIndexOf, type ResolvedLink } from "../links/backlinks.js";
+import { backlinkIndexOf } from "../links/backlinks.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
 import { defineTool, fail, ok } from "./tool.js";
@@ -30,54 +30,59 @@ export const getLinksTool = defineTool({
   readOnly: true,
   handler(ws, _session, args) {
     const found = lookupDocument(ws, args.file_path);
-    if (!found.ok) return fail(found.message);
-    const index = backlinkIndexOf(ws);
-    const docId = found.loc.docId;
+    if (!found.ok) return fail(found.message, found.code);
+    const links = linksOf(ws, found.loc.docId);
+    const unknownNote =
+      links.unknownBacklinks > 0
+        ? `(also linked from ${links.unknownBacklinks === 1 ? "1 document" : `${links.unknownBacklinks} documents`} not in any folder: deleted, or in a folder this server does not hold)`
+        : undefined;
     return ok(
       [
-        section("Backlinks", backlinkLines(ws, index.backlinks(docId))),
-        section("Links", linkLines(index.forwardLinks(docId))),
+        section("Backlinks", links.backlinks, unknownNote),
+        section("Links", [...links.links, ...links.unresolved.map((t) => `Unresolved: [[${t}]]`)]),
       ].join("\n\n"),
     );
   },
 });
 
-interface Lines {
-  lines: string[];
-  note?: string;
+/** The links of one document, structured: what get_links prints and REST returns. */
+export interface DocumentLinks {
+  /** Paths of the documents linking to this one (from backlinks_v0), sorted. */
+  backlinks: string[];
+  /** Backlink sources that are in no folder this workspace holds. */
+  unknownBacklinks: number;
+  /** Paths this document links to, resolved live, sorted, without self-references. */
+  links: string[];
+  /** Link targets that name no document, as written (first spelling), sorted. */
+  unresolved: string[];
 }
 
-function backlinkLines(ws: Workspace, sourceDocIds: string[]): Lines {
-  const paths = new Set<string>();
-  let unknown = 0;
-  for (const id of sourceDocIds) {
+/** Backlinks, forward links and unresolved links of a loaded document. */
+export function linksOf(ws: Workspace, docId: string): DocumentLinks {
+  const index = backlinkIndexOf(ws);
+  const backlinks = new Set<string>();
+  let unknownBacklinks = 0;
+  for (const id of index.backlinks(docId)) {
     const path = ws.paths.pathOf(id);
-    if (path === undefined) unknown++;
-    else paths.add(path);
+    if (path === undefined) unknownBacklinks++;
+    else backlinks.add(path);
   }
-  const out: Lines = { lines: sortPaths(paths) };
-  if (unknown > 0) {
-    const docs = unknown === 1 ? "1 document" : `${unknown} documents`;
-    out.note = `(also linked from ${docs} not in any folder: deleted, or in a folder this server does not hold)`;
-  }
-  return out;
-}
-
-function linkLines(links: ResolvedLink[]): Lines {
-  const paths = new Set<string>();
+  const links = new Set<string>();
   const unresolved = new Map<string, string>();
-  for (const { link, target } of links) {
+  for (const { link, target } of index.forwardLinks(docId)) {
     if (link.target === "") continue; // [[#Heading]]: a place in this document
-    if (target) paths.add(target.path);
-    else {
-      const key = link.target.toLowerCase();
-      if (!unresolved.has(key)) unresolved.set(key, `Unresolved: [[${link.target}]]`);
-    }
+    if (target) links.add(target.path);
+    else if (!unresolved.has(link.target.toLowerCase())) unresolved.set(link.target.toLowerCase(), link.target);
   }
-  return { lines: [...sortPaths(paths), ...sortPaths(new Set(unresolved.values()))] };
+  return {
+    backlinks: sortStrings(backlinks),
+    unknownBacklinks,
+    links: sortStrings(links),
+    unresolved: sortStrings(unresolved.values()),
+  };
 }
 
-function section(title: string, { lines, note }: Lines): string {
+function section(title: string, lines: string[], note?: string): string {
   if (lines.length === 0) return note ? `${title}: none\n${note}` : `${title}: none`;
   const shown = lines.slice(0, GET_LINKS_MAX_PER_SECTION);
   const out = [`${title} (${lines.length}):`, ...shown];
@@ -86,6 +91,6 @@ function section(title: string, { lines, note }: Lines): string {
   return out.join("\n");
 }
 
-function sortPaths(paths: Set<string>): string[] {
-  return [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+function sortStrings(items: Iterable<string>): string[] {
+  return [...items].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -36,53 +36,92 @@ export const globTool = defineTool({
   input,
   readOnly: true,
   handler(ws, _session, args) {
-    let scope = "";
-    if (args.path !== undefined && args.path.trim() !== "") {
-      let path: string;
-      try {
-        path = normalizeUserPath(args.path);
-      } catch (e) {
-        if (e instanceof PathError) return fail(`Invalid path: ${e.message}.`);
-        throw e;
-      }
-      if (path !== "" && !ws.paths.isDirectory(path)) {
-        return fail(
-          ws.paths.get(path)
-            ? `${path} is a document, not a folder: give a folder (e.g. "${path.split("/")[0]}") as path, or read the document directly.`
-            : `Folder not found: ${path}. Known folders: ${folderList(ws)}.`,
-        );
-      }
-      scope = path;
-    }
-    let isMatch: (s: string) => boolean;
-    try {
-      isMatch = picomatch(args.pattern.normalize("NFC"));
-    } catch (e) {
-      return fail(`Invalid glob pattern ${JSON.stringify(args.pattern)}: ${(e as Error).message}`);
-    }
-    const prefix = scope === "" ? "" : `${scope}/`;
-    const found: { loc: Located; mtime: number }[] = [];
-    for (const loc of ws.paths.entries()) {
-      if (loc.meta.type === "folder" || !loc.path.startsWith(prefix)) continue;
-      if (!isMatch(loc.path.slice(prefix.length))) continue;
-      found.push({ loc, mtime: ws.mtime(loc.docId) || loc.meta.synctime || 0 });
-    }
-    if (found.length === 0) {
+    const r = globEntries(ws, args);
+    if (!r.ok) return fail(r.message, r.code);
+    if (r.entries.length === 0) {
       const hint = args.pattern.includes("/")
         ? ""
-        : ` Patterns match whole paths${scope ? ` under ${scope}` : ' such as "Lens/Notes/Ideas.md"'}; try "**/${args.pattern}".`;
+        : ` Patterns match whole paths${r.scope ? ` under ${r.scope}` : ' such as "Lens/Notes/Ideas.md"'}; try "**/${args.pattern}".`;
       return ok(`No files found${hint}`);
     }
-    found.sort((a, b) => b.mtime - a.mtime || compareStrings(a.loc.path, b.loc.path));
-    const lines = found.slice(0, GLOB_MAX_RESULTS).map((f) => f.loc.path);
-    if (found.length > GLOB_MAX_RESULTS) {
+    const lines = r.entries.map((e) => e.path);
+    if (r.total > r.entries.length) {
       lines.push(
-        `(Results are truncated: showing the ${GLOB_MAX_RESULTS} most recent of ${found.length} paths. Use a more specific pattern or path.)`,
+        `(Results are truncated: showing the ${r.entries.length} most recent of ${r.total} paths. Use a more specific pattern or path.)`,
       );
     }
     return ok(lines.join("\n"));
   },
 });
+
+/** One path glob found, with what a listing shows about it. */
+export interface GlobEntry {
+  path: string;
+  docId: string;
+  type: Located["meta"]["type"];
+  /** Last content change (ms since epoch); 0 when unknown. */
+  mtime: number;
+}
+
+export type GlobResult =
+  | { ok: true; scope: string; entries: GlobEntry[]; total: number }
+  | { ok: false; code: "invalid_path" | "not_found" | "not_a_folder" | "invalid_pattern"; message: string };
+
+/**
+ * The glob tool's search, structured: entries matching `pattern` under `path`, most recently
+ * modified first (ties by path), at most `limit` of `total`. REST lists documents with it.
+ */
+export function globEntries(
+  ws: Workspace,
+  args: { pattern: string; path?: string | undefined },
+  limit = GLOB_MAX_RESULTS,
+): GlobResult {
+  let scope = "";
+  if (args.path !== undefined && args.path.trim() !== "") {
+    let path: string;
+    try {
+      path = normalizeUserPath(args.path);
+    } catch (e) {
+      if (e instanceof PathError)
+        return { ok: false, code: "invalid_path", message: `Invalid path: ${e.message}.` };
+      throw e;
+    }
+    if (path !== "" && !ws.paths.isDirectory(path)) {
+      return ws.paths.get(path)
+        ? {
+            ok: false,
+            code: "not_a_folder",
+            message: `${path} is a document, not a folder: give a folder (e.g. "${path.split("/")[0]}") as path, or read the document directly.`,
+          }
+        : { ok: false, code: "not_found", message: `Folder not found: ${path}. Known folders: ${folderList(ws)}.` };
+    }
+    scope = path;
+  }
+  let isMatch: (s: string) => boolean;
+  try {
+    isMatch = picomatch(args.pattern.normalize("NFC"));
+  } catch (e) {
+    return {
+      ok: false,
+      code: "invalid_pattern",
+      message: `Invalid glob pattern ${JSON.stringify(args.pattern)}: ${(e as Error).message}`,
+    };
+  }
+  const prefix = scope === "" ? "" : `${scope}/`;
+  const found: GlobEntry[] = [];
+  for (const loc of ws.paths.entries()) {
+    if (loc.meta.type === "folder" || !loc.path.startsWith(prefix)) continue;
+    if (!isMatch(loc.path.slice(prefix.length))) continue;
+    found.push({
+      path: loc.path,
+      docId: loc.docId,
+      type: loc.meta.type,
+      mtime: ws.mtime(loc.docId) || loc.meta.synctime || 0,
+    });
+  }
+  found.sort((a, b) => b.mtime - a.mtime || compareStrings(a.path, b.path));
+  return { ok: true, scope, entries: found.slice(0, limit), total: found.length };
+}
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

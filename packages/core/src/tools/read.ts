@@ -47,7 +47,7 @@ export const readTool = defineTool({
   readOnly: true,
   handler(ws, session, args) {
     const doc = lookupDocument(ws, args.file_path);
-    if (!doc.ok) return fail(doc.message);
+    if (!doc.ok) return fail(doc.message, doc.code);
     const { loc, view } = doc;
     const text = view.ai;
     const starts = view.aiLineStarts;

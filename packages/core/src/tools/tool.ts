@@ -3,10 +3,31 @@ import type { z } from "zod";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Session } from "./session.js";
 
+/**
+ * Why a tool call failed, for adapters that map failures to their own vocabulary (REST
+ * statuses). The assistant only ever sees the text.
+ */
+export type ToolErrorCode =
+  | "invalid_path"
+  | "not_found"
+  | "not_a_document"
+  | "not_a_folder"
+  | "ambiguous"
+  | "not_loaded"
+  | "not_read"
+  | "invalid_pattern"
+  | "no_match"
+  | "not_unique"
+  | "identical"
+  | "invalid_edit"
+  | "timeout";
+
 /** Every tool result is text; `isError` marks a failure the assistant can act on. */
 export interface ToolResult {
   text: string;
   isError: boolean;
+  /** Set on failures: what kind of failure it is. */
+  code?: ToolErrorCode;
 }
 
 export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
@@ -26,8 +47,8 @@ export function ok(text: string): ToolResult {
   return { text, isError: false };
 }
 
-export function fail(text: string): ToolResult {
-  return { text, isError: true };
+export function fail(text: string, code?: ToolErrorCode): ToolResult {
+  return code === undefined ? { text, isError: true } : { text, isError: true, code };
 }
 
 /** Declares a tool with its schema type kept for the handler. */

@@ -1,0 +1,228 @@
+// The one place that wires matcher → searcher → printer: grep over a set of documents, in
+// `rg --sort path` order, with paging (head_limit / offset) and bounds on time and output.
+import { compileGlobs } from "./glob.js";
+import { PatternError } from "./matcher/errors.js";
+import { compileMatcher, type Matcher } from "./matcher/matcher.js";
+import { comparePaths } from "./order.js";
+import { ContentPrinter } from "./printer/contentPrinter.js";
+import { CountPrinter } from "./printer/countPrinter.js";
+import { FilesPrinter } from "./printer/filesPrinter.js";
+import { OutputLines } from "./printer/output.js";
+import { type GrepRecord, RecordsPrinter } from "./printer/recordsPrinter.js";
+import { searchDocument } from "./searcher/searcher.js";
+import type { Sink } from "./searcher/sink.js";
+
+export type OutputMode = "content" | "files_with_matches" | "count";
+
+/** The grep tool's arguments, by Claude Code's names (scope by `path` is the caller's job). */
+export interface GrepParams {
+  pattern: string;
+  glob?: string;
+  output_mode?: OutputMode;
+  "-i"?: boolean;
+  "-n"?: boolean;
+  "-A"?: number;
+  "-B"?: number;
+  "-C"?: number;
+  multiline?: boolean;
+  head_limit?: number;
+  offset?: number;
+}
+
+export interface GrepOptions {
+  /** Clock in ms (core takes no timers of its own). Default Date.now. */
+  now?: () => number;
+  /** Time budget of one search in ms. Default 5000. */
+  timeLimitMs?: number;
+  /** Bound on the printed output in characters. Default 50 000. */
+  maxOutputChars?: number;
+  /** Directory the documents were scoped to (the tool's `path`), for globs with `/`. */
+  scope?: string;
+}
+
+/** One document to search: its user-facing path and its text (the AI view). */
+export interface SearchDoc {
+  path: string;
+  text: string;
+  /** `text.toLowerCase()`, if the caller caches it (used by the `-i` prefilter). */
+  lower?: () => string;
+}
+
+export interface GrepResult {
+  text: string;
+  isError: boolean;
+  /** Set on failure: the pattern could not be compiled. */
+  code?: "invalid_pattern";
+  /** Output was cut: by head_limit, by the output bound, or by the time limit. */
+  truncated?: boolean;
+}
+
+export const DEFAULT_HEAD_LIMIT = 250;
+export const DEFAULT_TIME_LIMIT_MS = 5000;
+export const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
+export const NO_MATCHES = "No matches found";
+
+/** Runs grep over `docs` (any order) and renders the result text. */
+export function grepDocuments(
+  docs: Iterable<SearchDoc>,
+  params: GrepParams,
+  options: GrepOptions = {},
+): GrepResult {
+  const mode = params.output_mode ?? "files_with_matches";
+  const offset = Math.max(0, Math.floor(params.offset ?? 0));
+  const headLimit = Math.max(0, Math.floor(params.head_limit ?? DEFAULT_HEAD_LIMIT));
+  const out = new OutputLines({
+    offset,
+    headLimit,
+    maxChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+  });
+  const run = runSearch(docs, params, options, (matcher, contextOn) =>
+    printerFor(mode, out, params, contextOn, (params.multiline ?? false) && matcher.canMatchNewline),
+  );
+  if ("error" in run) return run.error;
+  return render(out, {
+    offset,
+    headLimit,
+    timedOut: run.timedOut,
+    timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+  });
+}
+
+export interface GrepRecordsResult {
+  records: GrepRecord[];
+  /** Records were cut by head_limit, or the time limit stopped the search. */
+  truncated: boolean;
+  timedOut: boolean;
+}
+
+/**
+ * The same search as grepDocuments, returned as records (one per matching line, with column
+ * and context) instead of text: what REST returns beside the tool text. Paged by
+ * offset / head_limit over records.
+ */
+export function grepRecords(
+  docs: Iterable<SearchDoc>,
+  params: GrepParams,
+  options: GrepOptions = {},
+): GrepRecordsResult | { error: GrepResult } {
+  let printer: RecordsPrinter | undefined;
+  const run = runSearch(docs, { ...params, output_mode: "content" }, options, (matcher) => {
+    printer = new RecordsPrinter(matcher, {
+      offset: Math.max(0, Math.floor(params.offset ?? 0)),
+      headLimit: Math.max(0, Math.floor(params.head_limit ?? DEFAULT_HEAD_LIMIT)),
+    });
+    return printer;
+  });
+  if ("error" in run) return run;
+  const records = printer?.records ?? [];
+  return { records, truncated: (printer?.cut ?? false) || run.timedOut, timedOut: run.timedOut };
+}
+
+/** Compiles the pattern and drives the searcher over the documents into one sink. */
+function runSearch(
+  docs: Iterable<SearchDoc>,
+  params: GrepParams,
+  options: GrepOptions,
+  makeSink: (matcher: Matcher, contextOn: boolean) => Sink,
+): { timedOut: boolean } | { error: GrepResult } {
+  const mode = params.output_mode ?? "files_with_matches";
+  const multiline = params.multiline ?? false;
+  let matcher: Matcher;
+  try {
+    matcher = compileMatcher(params.pattern, { caseInsensitive: params["-i"] ?? false, multiline });
+  } catch (e) {
+    if (e instanceof PatternError) return { error: patternFailure(params.pattern, e) };
+    throw e;
+  }
+  const globs = compileGlobs(params.glob, options.scope);
+  const sorted = [...docs]
+    .filter((d) => globs.accepts(d.path))
+    .sort((a, b) => comparePaths(a.path, b.path));
+  const before = mode === "content" ? (params["-B"] ?? params["-C"] ?? 0) : 0;
+  const after = mode === "content" ? (params["-A"] ?? params["-C"] ?? 0) : 0;
+  const sink = makeSink(matcher, before > 0 || after > 0);
+
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const shouldStop = () => now() > deadline;
+  let timedOut = false;
+  for (const doc of sorted) {
+    if (shouldStop()) {
+      timedOut = true;
+      break;
+    }
+    if (!matcher.mayMatch(doc.text, doc.lower)) continue;
+    const r = searchDocument(
+      matcher,
+      doc.path,
+      doc.text,
+      { before, after, multiline, shouldStop, endOfTextMatches: mode === "content" },
+      sink,
+    );
+    if (r.stopped) timedOut = true;
+    if (!r.goOn || r.stopped) break;
+  }
+  return { timedOut };
+}
+
+function printerFor(
+  mode: OutputMode,
+  out: OutputLines,
+  params: GrepParams,
+  contextOn: boolean,
+  countMatches: boolean,
+): Sink {
+  switch (mode) {
+    case "content":
+      return new ContentPrinter(out, { lineNumbers: params["-n"] ?? true, contextOn });
+    case "count":
+      return new CountPrinter(out, { countMatches });
+    case "files_with_matches":
+      return new FilesPrinter(out);
+  }
+}
+
+interface RenderInfo {
+  offset: number;
+  headLimit: number;
+  timedOut: boolean;
+  timeLimitMs: number;
+}
+
+function render(out: OutputLines, info: RenderInfo): GrepResult {
+  const notes: string[] = [];
+  if (out.cut === "head") {
+    const next = info.offset + out.lines.length;
+    notes.push(
+      `[Showing entries ${info.offset + 1}–${next}; more exist. Call again with offset: ${next} to see the next ones, or narrow the search.]`,
+    );
+  } else if (out.cut === "size") {
+    const next = info.offset + out.lines.length;
+    notes.push(
+      `[Output cut at its size bound after ${out.lines.length} entries; continue with offset: ${next}, or narrow the search with path, glob or a more specific pattern.]`,
+    );
+  }
+  if (info.timedOut) {
+    notes.push(
+      `[Search stopped at its time limit (${info.timeLimitMs} ms) before every document was searched; results are partial. Narrow the search with path or glob.]`,
+    );
+  }
+  const truncated = out.cut !== undefined || info.timedOut;
+  let body = out.lines.join("\n");
+  if (out.lines.length === 0) {
+    body =
+      info.offset > 0 && out.total > 0
+        ? `No entries at offset ${info.offset}: the search produced ${out.total}.`
+        : NO_MATCHES;
+  }
+  const text = notes.length ? `${body}\n\n${notes.join("\n")}` : body;
+  return truncated ? { text, isError: false, truncated } : { text, isError: false };
+}
+
+function patternFailure(pattern: string, e: PatternError): GrepResult {
+  return {
+    code: "invalid_pattern",
+    text: `Invalid pattern ${JSON.stringify(pattern)}: ${e.message}. Patterns use ripgrep's regex syntax (Rust regex); escape regex characters such as ( [ { . * + ? with a backslash to match them literally.`,
+    isError: true,
+  };
+}

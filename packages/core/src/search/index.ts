@@ -1,0 +1,46 @@
+// Public API of search/: grep over documents, and its matcher / searcher / printer parts.
+
+export { compileGlobs, type GlobFilter, splitGlobs } from "./glob.js";
+export {
+  DEFAULT_HEAD_LIMIT,
+  DEFAULT_MAX_OUTPUT_CHARS,
+  DEFAULT_TIME_LIMIT_MS,
+  type GrepOptions,
+  type GrepParams,
+  type GrepRecordsResult,
+  type GrepResult,
+  grepDocuments,
+  grepRecords,
+  NO_MATCHES,
+  type OutputMode,
+  type SearchDoc,
+} from "./grep.js";
+export {
+  compileMatcher,
+  type Match,
+  type Matcher,
+  type MatcherOptions,
+  PatternError,
+  type Prefilter,
+} from "./matcher/index.js";
+export { compareBytes, comparePaths } from "./order.js";
+export {
+  ContentPrinter,
+  CountPrinter,
+  FilesPrinter,
+  type OutputLimits,
+  OutputLines,
+  type GrepRecord,
+  RecordsPrinter,
+  RG_SEPARATORS,
+  type Separators,
+} from "./printer/index.js";
+export {
+  RecordingSink,
+  type SearchOptions,
+  type SearchOutcome,
+  type SearchSummary,
+  type Sink,
+  type SinkEvent,
+  searchDocument,
+} from "./searcher/index.js";

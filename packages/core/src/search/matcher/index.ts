@@ -1,0 +1,7 @@
+// Matcher: ripgrep-syntax patterns compiled for the linear-time re2js engine.
+export type { Node } from "./ast.js";
+export { type Emitted, emitRe2 } from "./emit.js";
+export { PatternError } from "./errors.js";
+export { type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";
+export { compileMatcher, type Match, type Matcher, type MatcherOptions } from "./matcher.js";
+export { type ParseOptions, parsePattern } from "./parse.js";

@@ -1,0 +1,216 @@
+// The matcher contract (find the first match at or after a position) and its construction from
+// a user pattern: parse → RE2 source → re2js, with a literal prefilter in front of the engine.
+import { RE2JS, type Matcher as RE2Matcher } from "re2js";
+import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
+import { PatternError } from "./errors.js";
+import { type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";
+import { parsePattern } from "./parse.js";
+
+/** A match as UTF-16 offsets `[start, end)` into the searched text. */
+export type Match = readonly [start: number, end: number];
+
+export interface Matcher {
+  /**
+   * The leftmost match starting at or after `from`. In line mode no match spans a `\n`, and
+   * callers resume at a line start; in multiline mode matches may span lines.
+   */
+  find(text: string, from: number): Match | undefined;
+  /**
+   * Line mode: the first line at or after `from` (a line start) that holds a match, as
+   * `[lineStart, lineEnd)` without its `\n` — rg's candidate-line search. The engine only
+   * answers yes or no per line here, which re2js does several times faster than `find`.
+   */
+  findLine(text: string, from: number): Match | undefined;
+  /** False when `text` certainly holds no match. `lower` gives `text.toLowerCase()` (cacheable). */
+  mayMatch(text: string, lower?: () => string): boolean;
+  /** Some atom can consume a `\n` (matters to multiline counting, like rg's). */
+  readonly canMatchNewline: boolean;
+  /** The literal prefilter in use, if any (exposed for tests and docs). */
+  readonly prefilter: Prefilter | undefined;
+}
+
+export interface MatcherOptions {
+  /** `-i`. */
+  caseInsensitive?: boolean;
+  /** `rg -U --multiline-dotall`: matches may span lines and `.` matches `\n`. */
+  multiline?: boolean;
+}
+
+/** Compiles a pattern in ripgrep's syntax; throws PatternError when it is invalid or unsupported. */
+export function compileMatcher(pattern: string, options: MatcherOptions = {}): Matcher {
+  const caseInsensitive = options.caseInsensitive ?? false;
+  const multiline = options.multiline ?? false;
+  const ast = parsePattern(pattern, { caseInsensitive, dotAll: multiline });
+  const emitted = emitRe2(ast, !multiline);
+  const literal = wholeLiteral(ast);
+  const newline = multiline && canMatchNewline(ast);
+  if (literal !== undefined) return new LiteralMatcher(literal, newline);
+  const re = compileRe2(emitted);
+  const ascii = emitted.lookbehind ? compileRe2(emitRe2(ast, !multiline, true)) : re;
+  return new RegexMatcher(re, ascii, requiredLiterals(ast, caseInsensitive), newline);
+}
+
+function compileRe2(emitted: Emitted): RE2JS {
+  try {
+    return RE2JS.compile(emitted.source, emitted.lookbehind ? RE2JS.LOOKBEHINDS : 0);
+  } catch (e) {
+    throw new PatternError(`invalid pattern: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** A pattern that is one case-sensitive string: indexOf alone finds its matches. */
+class LiteralMatcher implements Matcher {
+  readonly prefilter: Prefilter | undefined;
+  constructor(
+    private readonly literal: string,
+    readonly canMatchNewline: boolean,
+  ) {
+    this.prefilter = literal ? { needles: [literal], folded: false } : undefined;
+  }
+
+  find(text: string, from: number): Match | undefined {
+    if (from > text.length) return undefined;
+    const i = text.indexOf(this.literal, from);
+    return i === -1 ? undefined : [i, i + this.literal.length];
+  }
+
+  findLine(text: string, from: number): Match | undefined {
+    const m = this.find(text, from);
+    return m ? lineAround(text, m[0]) : undefined;
+  }
+
+  mayMatch(text: string): boolean {
+    return text.includes(this.literal);
+  }
+}
+
+/** The line holding offset `at`, without its `\n`. */
+function lineAround(text: string, at: number): Match {
+  const start = at === 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+  const nl = text.indexOf("\n", at);
+  return [start, nl === -1 ? text.length : nl];
+}
+
+/** Lines handed to the engine's fast yes/no test at once, in line mode. */
+const CHUNK_CHARS = 4096;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * A regex on re2js. re2js answers "is there a match" (`test`, a DFA) several times faster than
+ * it finds where (`matcher.find`), so line mode asks only `test`: of chunks of whole lines, then
+ * of the lines of a chunk that matches; with needles, only of lines holding one. On ASCII-only
+ * text the variant with RE2's own `\b` (no look-behind) is used.
+ */
+class RegexMatcher implements Matcher {
+  private lastText: string | undefined;
+  private lastMatcher: RE2Matcher | undefined;
+  /** The last text's lowercased copy, when its offsets line up with the text's. */
+  private lowered: { text: string; lower: string | undefined } | undefined;
+
+  constructor(
+    private readonly re: RE2JS,
+    private readonly ascii: RE2JS,
+    readonly prefilter: Prefilter | undefined,
+    readonly canMatchNewline: boolean,
+  ) {}
+
+  mayMatch(text: string, lower?: () => string): boolean {
+    const p = this.prefilter;
+    if (!p) return true;
+    if (!p.folded) return p.needles.some((n) => text.includes(n));
+    const folded = this.lowerFor(text, lower);
+    // `ſ` (U+017F) matches `s` under case folding but toLowerCase keeps it: let it through.
+    return p.needles.some((n) => folded.includes(n) || (n.includes("s") && text.includes("ſ")));
+  }
+
+  private lowerFor(text: string, lower?: () => string): string {
+    const folded = lower ? lower() : text.toLowerCase();
+    const aligned = folded.length === text.length && !text.includes("ſ");
+    this.lowered = { text, lower: aligned ? folded : undefined };
+    return folded;
+  }
+
+  find(text: string, from: number): Match | undefined {
+    if (from > text.length) return undefined;
+    if (from === 0 && !this.engineFor(text).test(text)) return undefined;
+    const m = this.matcherFor(text);
+    return m.find(from) ? [m.start(), m.end()] : undefined;
+  }
+
+  findLine(text: string, from: number): Match | undefined {
+    if (from > text.length) return undefined;
+    const p = this.prefilter;
+    if (p && !p.folded) return this.lineByNeedle(text, text, from, p.needles);
+    if (p?.folded) {
+      if (this.lowered?.text !== text) this.lowerFor(text);
+      const lower = this.lowered?.lower;
+      if (lower !== undefined) return this.lineByNeedle(text, lower, from, p.needles);
+    }
+    return this.lineByChunk(text, from);
+  }
+
+  /**
+   * Only lines holding a needle are handed to the engine. `haystack` is the text itself, or
+   * its lowercased copy (same offsets) for `-i`.
+   */
+  private lineByNeedle(
+    text: string,
+    haystack: string,
+    from: number,
+    needles: string[],
+  ): Match | undefined {
+    let pos = from;
+    while (pos <= text.length) {
+      let hit = -1;
+      for (const n of needles) {
+        const i = haystack.indexOf(n, pos);
+        if (i !== -1 && (hit === -1 || i < hit)) hit = i;
+      }
+      if (hit === -1) return undefined;
+      const line = lineAround(text, hit);
+      const start = Math.max(line[0], pos);
+      if (this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];
+      pos = line[1] + 1;
+    }
+    return undefined;
+  }
+
+  /** Chunks of whole lines go to the DFA; only a chunk that holds a match is tried line by line. */
+  private lineByChunk(text: string, from: number): Match | undefined {
+    const len = text.length;
+    let pos = from;
+    while (pos <= len) {
+      let end = Math.min(len, pos + CHUNK_CHARS);
+      if (end < len) {
+        const nl = text.indexOf("\n", end);
+        end = nl === -1 ? len : nl;
+      }
+      if (this.lineMatches(text.slice(pos, end))) {
+        for (let ls = pos; ls <= end; ) {
+          const nl = text.indexOf("\n", ls);
+          const le = nl === -1 || nl > end ? end : nl;
+          if (this.lineMatches(text.slice(ls, le))) return [ls, le];
+          ls = le + 1;
+        }
+      }
+      pos = end + 1;
+    }
+    return undefined;
+  }
+
+  private lineMatches(lines: string): boolean {
+    return this.engineFor(lines).test(lines);
+  }
+
+  private engineFor(text: string): RE2JS {
+    return this.ascii === this.re || NON_ASCII.test(text) ? this.re : this.ascii;
+  }
+
+  private matcherFor(text: string): RE2Matcher {
+    if (this.lastText !== text || !this.lastMatcher) {
+      this.lastMatcher = this.engineFor(text).matcher(text);
+      this.lastText = text;
+    }
+    return this.lastMatcher;
+  }
+}

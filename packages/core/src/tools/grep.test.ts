@@ -1,0 +1,154 @@
+// The grep tool: AI views of the workspace's documents, scoping by path, schema and errors.
+import { describe, expect, it } from "vitest";
+import { workspaceFromTexts } from "../workspace/fromTexts.js";
+import { grepStructured, grepTool } from "./grep.js";
+import { Session } from "./session.js";
+
+function setup() {
+  const ws = workspaceFromTexts([
+    {
+      name: "Lens",
+      files: {
+        "Notes/Ideas.md": "first idea\nsecond {--old--}{++new++} idea\n",
+        "Notes/Plan.md": "plan\n{>>a comment<<} idea?\n",
+        "README.md": "Read me. No ideas here.\n",
+      },
+    },
+    { name: "Équipe", files: { "Café.md": "idée\nidea\n" } },
+  ]);
+  const grep = (args: Record<string, unknown>) =>
+    grepTool.handler(ws, new Session("s"), grepTool.input.parse(args));
+  return { ws, grep };
+}
+
+describe("grep tool", () => {
+  it("lists matching documents in path order by default", () => {
+    const { grep } = setup();
+    expect(grep({ pattern: "idea" })).toEqual({
+      text: "Lens/Notes/Ideas.md\nLens/Notes/Plan.md\nLens/README.md\nÉquipe/Café.md",
+      isError: false,
+    });
+  });
+
+  it("searches the AI view: suggestions as accepted, comments kept", () => {
+    const { grep } = setup();
+    expect(grep({ pattern: "new|old|comment", output_mode: "content" }).text).toBe(
+      "Lens/Notes/Ideas.md:2:second new idea\nLens/Notes/Plan.md:2:{>>a comment<<} idea?",
+    );
+  });
+
+  it("scopes to a folder, a sub-folder or one document", () => {
+    const { grep } = setup();
+    expect(grep({ pattern: "idea", path: "Équipe" }).text).toBe("Équipe/Café.md");
+    expect(grep({ pattern: "idea", path: "Lens/Notes" }).text).toBe(
+      "Lens/Notes/Ideas.md\nLens/Notes/Plan.md",
+    );
+    expect(grep({ pattern: "idea", path: "Lens/Notes/Plan", output_mode: "count" }).text).toBe(
+      "Lens/Notes/Plan.md:1",
+    );
+  });
+
+  it("glob with / is relative to the folder path too", () => {
+    const { grep } = setup();
+    expect(grep({ pattern: "idea", glob: "Notes/P*", path: "Lens" }).text).toBe(
+      "Lens/Notes/Plan.md",
+    );
+    expect(grep({ pattern: "idea", glob: "*.md", path: "Lens/README.md" }).text).toBe(
+      "Lens/README.md",
+    );
+  });
+
+  it("-i, -n false and context", () => {
+    const { grep } = setup();
+    expect(grep({ pattern: "READ", "-i": true, output_mode: "content", "-n": false }).text).toBe(
+      "Lens/README.md:Read me. No ideas here.",
+    );
+    expect(grep({ pattern: "first", output_mode: "content", "-A": 1 }).text).toBe(
+      "Lens/Notes/Ideas.md:1:first idea\nLens/Notes/Ideas.md-2-second new idea",
+    );
+  });
+
+  it("follows document changes (the cached view is invalidated)", () => {
+    const { ws, grep } = setup();
+    const loc = ws.paths.get("Lens/README.md")!;
+    ws.contentText(loc.docId)!.insert(0, "zebra ");
+    expect(grep({ pattern: "zebra" }).text).toBe("Lens/README.md");
+  });
+
+  it("errors say what to do", () => {
+    const { grep } = setup();
+    const bad = grep({ pattern: "(unclosed" });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/unclosed group/);
+    const missing = grep({ pattern: "x", path: "Nope/There" });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toMatch(/does not exist/);
+    expect(grep({ pattern: "x", path: "/abs" }).isError).toBe(true);
+    expect(grep({ pattern: "zzz" })).toEqual({ text: "No matches found", isError: false });
+  });
+
+  it("publishes Claude Code's parameter names", () => {
+    expect(Object.keys(grepTool.input.shape).sort()).toEqual(
+      [
+        "-A",
+        "-B",
+        "-C",
+        "-i",
+        "-n",
+        "glob",
+        "head_limit",
+        "multiline",
+        "offset",
+        "output_mode",
+        "path",
+        "pattern",
+      ].sort(),
+    );
+    expect(grepTool.readOnly).toBe(true);
+    expect(() => grepTool.input.parse({ pattern: "x", output_mode: "lines" })).toThrow();
+  });
+});
+
+describe("grepStructured (records for programs)", () => {
+  const ws = workspaceFromTexts([
+    {
+      name: "Lens",
+      files: { "a.md": "alpha\nbeta gamma\ndelta\n", "b/c.md": "x\ngamma ray\n" },
+    },
+  ]);
+
+  it("returns one record per matching line with column and context, in path order", () => {
+    const r = grepStructured(ws, { pattern: "gamma", "-C": 1 });
+    expect("error" in r).toBe(false);
+    if ("error" in r) return;
+    expect(r.records).toEqual([
+      {
+        path: "Lens/a.md",
+        line: 2,
+        column: 6,
+        text: "beta gamma",
+        before: [{ line: 1, text: "alpha" }],
+        after: [{ line: 3, text: "delta" }],
+      },
+      {
+        path: "Lens/b/c.md",
+        line: 2,
+        column: 1,
+        text: "gamma ray",
+        before: [{ line: 1, text: "x" }],
+        after: [],
+      },
+    ]);
+    expect(r.truncated).toBe(false);
+  });
+
+  it("pages records with offset and head_limit, and reports bad patterns and paths as errors", () => {
+    const r = grepStructured(ws, { pattern: "a", offset: 1, head_limit: 1 });
+    expect("error" in r ? [] : r.records.map((x) => `${x.path}:${x.line}`)).toEqual(["Lens/a.md:2"]);
+    expect("error" in r ? false : r.truncated).toBe(true);
+    const bad = grepStructured(ws, { pattern: "(a" });
+    expect("error" in bad && bad.error.code).toBe("invalid_pattern");
+    const missing = grepStructured(ws, { pattern: "a", path: "Nope" });
+    expect("error" in missing && missing.error.code).toBe("not_found");
+  });
+});

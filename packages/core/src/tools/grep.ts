@@ -1,0 +1,201 @@
+// The `grep` tool: ripgrep over the AI views of the workspace's markdown documents, with Claude
+// Code's parameters. Scoping by `path` happens here; everything else is search/grepDocuments.
+import { z } from "zod";
+import { PathError } from "../paths/normalize.js";
+import type { Located } from "../paths/pathIndex.js";
+import {
+  DEFAULT_HEAD_LIMIT,
+  type GrepOptions,
+  type GrepParams,
+  type GrepRecordsResult,
+  grepDocuments,
+  grepRecords,
+  type SearchDoc,
+} from "../search/grep.js";
+import type { DocView } from "../workspace/viewCache.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { defineTool, fail, type ToolErrorCode, type ToolResult } from "./tool.js";
+
+const count = z.number().int().min(0);
+
+const input = z.object({
+  pattern: z
+    .string()
+    .describe(
+      'Regular expression in ripgrep (Rust regex) syntax, e.g. "TODO", "meeting\\s+notes", "\\bAPI\\b", "^#+ ". Escape regex characters such as ( [ { . * + ? | with a backslash to match them literally; no look-around or backreferences.',
+    ),
+  path: z
+    .string()
+    .optional()
+    .describe(
+      'Folder, sub-folder or single document to search, e.g. "Lens", "Lens/Notes" or "Lens/Notes/Ideas.md". Omit to search every folder.',
+    ),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only search documents whose path matches this glob (rg --glob): without "/" it matches the file name ("*.md", "{Draft,Plan}*"); with "/" the path from the folder name ("Lens/Notes/**") or from `path`. Prefix with "!" to exclude. Several globs may be separated by spaces.',
+    ),
+  output_mode: z
+    .enum(["content", "files_with_matches", "count"])
+    .optional()
+    .describe(
+      '"files_with_matches" (default): paths of documents that match. "content": matching lines as path:line:text (context lines path-line-text, "--" between groups); supports -A/-B/-C and -n. "count": path:number of matching lines.',
+    ),
+  "-i": z.boolean().optional().describe("Case-insensitive search (rg -i)."),
+  "-n": z
+    .boolean()
+    .optional()
+    .describe("Show line numbers in content mode (default true); the numbers match read's."),
+  "-A": count.optional().describe("Lines of context after each match (rg -A); content mode only."),
+  "-B": count.optional().describe("Lines of context before each match (rg -B); content mode only."),
+  "-C": count
+    .optional()
+    .describe("Lines of context before and after each match (rg -C); -A/-B override it per side."),
+  multiline: z
+    .boolean()
+    .optional()
+    .describe(
+      "Let matches span lines; `.` then matches newlines too (rg -U --multiline-dotall). Default false.",
+    ),
+  head_limit: count
+    .optional()
+    .describe(
+      `Show at most this many output lines / paths / counts (like "| head -N"). Default ${DEFAULT_HEAD_LIMIT}; 0 = no limit (output is still bounded in size).`,
+    ),
+  offset: count
+    .optional()
+    .describe(
+      'Skip this many output entries before head_limit applies (like "| tail -n +(offset+1)"), to page through long results. Default 0.',
+    ),
+});
+
+export const grepTool = defineTool({
+  name: "grep",
+  title: "Search document contents",
+  description: [
+    "Searches the contents of the team's markdown documents with a regular expression, like ripgrep.",
+    "Documents are searched as read shows them: pending suggestions appear as accepted, and comments/highlights are kept, so line numbers agree with read and edit.",
+    "Regex flavour: ripgrep's default (Rust regex): classes like \\d \\w \\s (Unicode-aware), \\b, anchors ^ $ (per line), alternation a|b, groups (…), repetition * + ? {n,m}, inline flags (?i). No look-around and no backreferences: matching is linear-time.",
+    "Output modes: files_with_matches (default) lists matching documents; content shows matching lines (path:line:text) with optional context; count gives matching lines per document.",
+    `Paths are in path order and are accepted by read and edit. Results are paged by head_limit (default ${DEFAULT_HEAD_LIMIT}) and offset; "No matches found" when nothing matches.`,
+    "Tips: use files_with_matches first to find where something is, then content with -C for the lines; narrow with path or glob.",
+  ].join("\n"),
+  input,
+  readOnly: true,
+  handler(ws, _session, args) {
+    const scope = resolveScope(ws, args.path);
+    if ("error" in scope) return fail(scope.error, scope.code);
+    const result = grepDocuments(scopedDocs(ws, scope), searchParams(args, scope), searchOptions(ws, scope));
+    return result.isError ? fail(result.text, result.code) : { text: result.text, isError: false };
+  },
+});
+
+export type GrepArgs = z.infer<typeof input>;
+
+/**
+ * The grep tool's search as records (path, line, column, text, context) for programs: same
+ * scoping, globs, regex flavour and bounds as the tool. REST returns it beside the tool text.
+ */
+export function grepStructured(
+  ws: Workspace,
+  args: GrepArgs,
+): GrepRecordsResult | { error: ToolResult } {
+  const scope = resolveScope(ws, args.path);
+  if ("error" in scope) return { error: fail(scope.error, scope.code) };
+  const r = grepRecords(scopedDocs(ws, scope), searchParams(args, scope), searchOptions(ws, scope));
+  if ("error" in r) return { error: fail(r.error.text, r.error.code) };
+  return r;
+}
+
+function searchParams(args: GrepArgs, scope: InScope): GrepParams {
+  const { path: _path, ...params } = args;
+  return { ...params, glob: scope.kind === "document" ? undefined : args.glob };
+}
+
+function searchOptions(ws: Workspace, scope: InScope): GrepOptions {
+  return scope.kind === "directory" ? { now: ws.now, scope: scope.path } : { now: ws.now };
+}
+
+type InScope =
+  | { kind: "all" }
+  | { kind: "directory"; path: string }
+  | { kind: "document"; loc: Located };
+type Scope = InScope | { error: string; code: ToolErrorCode };
+
+function resolveScope(ws: Workspace, path: string | undefined): Scope {
+  if (path === undefined || path.trim() === "" || path.trim() === ".") return { kind: "all" };
+  let r: ReturnType<Workspace["resolve"]>;
+  try {
+    r = ws.resolve(path);
+  } catch (e) {
+    if (e instanceof PathError) return { code: "invalid_path", error: `Invalid path: ${e.message}.` };
+    throw e;
+  }
+  switch (r.kind) {
+    case "directory":
+      return { kind: "directory", path: r.path };
+    case "document":
+      if (!r.loaded) {
+        return {
+          code: "not_loaded",
+          error: `Content of ${r.loc.path} is not available: the document is listed in its folder but its content has not been loaded on this server. Search its folder instead.`,
+        };
+      }
+      return { kind: "document", loc: r.loc };
+    case "file":
+      return {
+        code: "not_a_document",
+        error: `${r.loc.path} is a ${r.loc.meta.type} file, not a markdown document; grep searches markdown documents only. Give a folder or a .md document as path.`,
+      };
+    case "ambiguous":
+      return {
+        code: "ambiguous",
+        error: `${r.path} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
+      };
+    case "missing":
+      return {
+        code: "not_found",
+        error: `Path does not exist: ${r.path}. Omit path to search everywhere, or use glob to find the right folder or document.`,
+      };
+  }
+}
+
+/** The documents in scope, with text read lazily (glob-filtered ones are never materialised). */
+function scopedDocs(ws: Workspace, scope: InScope): SearchDoc[] {
+  const locs: Located[] = [];
+  if (scope.kind === "document") locs.push(scope.loc);
+  else {
+    const prefix = scope.kind === "directory" ? `${scope.path}/` : "";
+    for (const loc of ws.paths.entries()) {
+      if (loc.meta.type !== "markdown" || !ws.hasContent(loc.docId)) continue;
+      if (prefix && !loc.path.startsWith(prefix)) continue;
+      locs.push(loc);
+    }
+  }
+  const docs: SearchDoc[] = [];
+  for (const loc of locs) {
+    const docId = loc.docId;
+    docs.push({
+      path: loc.path,
+      get text() {
+        return ws.view(docId)?.ai ?? "";
+      },
+      lower: () => lowered(ws.view(docId)),
+    });
+  }
+  return docs;
+}
+
+/** Lowercased AI text per view, for the `-i` prefilter; dropped with the view. */
+const lowerCache = new WeakMap<DocView, string>();
+
+function lowered(view: DocView | undefined): string {
+  if (!view) return "";
+  let s = lowerCache.get(view);
+  if (s === undefined) {
+    s = view.ai.toLowerCase();
+    lowerCache.set(view, s);
+  }
+  return s;
+}

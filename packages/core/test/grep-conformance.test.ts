@@ -1,0 +1,341 @@
+// Conformance with the real ripgrep: each corpus is written as files under its paths in a temp
+// dir, `rg --sort path` runs there, and grepDocuments must print exactly what rg prints.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { type GrepParams, grepDocuments, NO_MATCHES, type SearchDoc } from "../src/search/index.js";
+
+const RG = spawnSync("rg", ["--version"], { encoding: "utf8" });
+
+// These tests compare with the real rg; without it they fail rather than pass vacuously.
+it("has ripgrep installed (./scripts/test installs it)", () => {
+  expect(RG.status, "rg not found: apt-get install ripgrep").toBe(0);
+});
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+/** What `rg` prints for `docs` and `params` (no paging), or NO_MATCHES when it prints nothing. */
+function runRg(docs: SearchDoc[], params: GrepParams): string {
+  const root = mkdtempSync(join(tmpdir(), "lens-grep-"));
+  roots.push(root);
+  for (const d of docs) {
+    const file = join(root, d.path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, d.text, "utf8");
+  }
+  const args = [
+    "--no-config",
+    "--sort",
+    "path",
+    "--no-heading",
+    "--with-filename",
+    "--color",
+    "never",
+  ];
+  args.push("--hidden", "--no-ignore");
+  const mode = params.output_mode ?? "files_with_matches";
+  if (mode === "files_with_matches") args.push("-l");
+  else if (mode === "count") args.push("--count");
+  else {
+    args.push(params["-n"] === false ? "-N" : "-n");
+    args.push(
+      "-B",
+      String(params["-B"] ?? params["-C"] ?? 0),
+      "-A",
+      String(params["-A"] ?? params["-C"] ?? 0),
+    );
+  }
+  if (params["-i"]) args.push("-i");
+  if (params.multiline) args.push("-U", "--multiline-dotall");
+  if (params.glob) args.push("--glob", params.glob);
+  args.push("-e", params.pattern);
+  const r = spawnSync("rg", args, {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  rmSync(root, { recursive: true, force: true });
+  if (r.status === 2) throw new Error(`rg failed: ${r.stderr}`);
+  const out = r.stdout.replace(/\n$/, "");
+  return out === "" ? NO_MATCHES : out;
+}
+
+function lens(docs: SearchDoc[], params: GrepParams): string {
+  const r = grepDocuments(docs, { ...params, head_limit: 0 }, { maxOutputChars: 10_000_000 });
+  expect(r.isError, r.text).toBe(false);
+  return r.text;
+}
+
+function same(docs: SearchDoc[], params: GrepParams): void {
+  expect(lens(docs, params), JSON.stringify({ docs, params })).toBe(runRg(docs, params));
+}
+
+const MODES = ["content", "files_with_matches", "count"] as const;
+
+describe("grep matches rg on hand-written cases", () => {
+  const ctx: SearchDoc[] = [
+    { path: "N/a.md", text: "1\nx\n3\n4\nx\n6\n7\n8\n9\nx\n11\n" },
+    { path: "N/b.md", text: "x\n2\n" },
+    { path: "N/c.md", text: "q\n" },
+  ];
+
+  it.each([
+    ["merges context of near matches and breaks groups with --", { "-A": 1, "-B": 1 }],
+    ["overlapping -A/-B", { "-A": 3, "-B": 2 }],
+    ["-C", { "-C": 2 }],
+    ["-A only", { "-A": 1 }],
+    ["-B only", { "-B": 1 }],
+    ["-A larger than the gap", { "-A": 5 }],
+    ["-C0 prints no separators", { "-C": 0 }],
+    ["-n false", { "-n": false, "-C": 1 }],
+  ])("%s", (_name, extra) => {
+    same(ctx, { pattern: "x", output_mode: "content", ...extra });
+  });
+
+  it("-- between files only with context", () => {
+    same(ctx, { pattern: "x", output_mode: "content" });
+    same(ctx, { pattern: "x", output_mode: "content", "-A": 1 });
+  });
+
+  const edge: SearchDoc[] = [
+    { path: "E/crlf.md", text: "alpha\r\nbeta\r\n\r\ngamma\r\n" },
+    { path: "E/empty-lines.md", text: "\n\nfoo\n\n" },
+    { path: "E/no-final-newline.md", text: "foo\nbar" },
+    { path: "E/empty.md", text: "" },
+    { path: "E/only-newline.md", text: "\n" },
+    {
+      path: "E/unicode.md",
+      text: "Straße\nÉTÉ été\n😀 emoji 😀\nnaïve café\nſ long s\nK kelvin\n",
+    },
+    { path: "E/bom.md", text: "\uFEFFfoo first\nfoo\n" },
+  ];
+
+  it.each([
+    "a$",
+    "a\\r$",
+    "^$",
+    "^",
+    "",
+    "$",
+    "foo$",
+    "bar",
+    "\\z",
+    "\\Afoo",
+    "é",
+    "😀",
+    ".",
+    "^.$",
+    "\\w+$",
+    "\\bété\\b",
+    "\\bSTRA",
+    "ß\\b",
+    "\\d",
+    "\\s",
+    "[^a-z]",
+    "(?i)été",
+    "^foo",
+  ])("edge corpus, pattern %j", (pattern) => {
+    for (const output_mode of MODES) {
+      same(edge, { pattern, output_mode, "-C": 1 });
+      same(edge, { pattern, output_mode });
+    }
+  });
+
+  it.each(["straße", "s", "k", "été", "FOO", "Ε"])("-i %j", (pattern) => {
+    for (const output_mode of MODES) same(edge, { pattern, output_mode, "-i": true });
+  });
+
+  const ml: SearchDoc[] = [
+    { path: "M/m.md", text: "a\nb\nc\nd\n" },
+    { path: "M/n.md", text: "x x\nfoo\nbar\n\nfoo\r\nbar\r\n" },
+    { path: "M/o.md", text: "a\nb" },
+  ];
+
+  it.each([
+    "b\\nc|c\\nd",
+    "b\\nc|\\nd",
+    "a|b|\\n",
+    "x|\\n",
+    "\\z|\\n",
+    "\\z",
+    "$",
+    "b\\n",
+    "foo.bar",
+    "foo\\r?\\nbar",
+    "^$\\n",
+    "\\n\\n",
+    "x",
+    ".",
+    "(?-s)foo.*",
+    "d\\n\\z",
+  ])("multiline %j", (pattern) => {
+    for (const output_mode of MODES) {
+      same(ml, { pattern, output_mode, multiline: true });
+      same(ml, { pattern, output_mode, multiline: true, "-C": 1 });
+    }
+  });
+
+  it("orders paths per component, as bytes", () => {
+    const names = [
+      "a b.md",
+      "a-b/x.md",
+      "a/b.md",
+      "A.md",
+      "é.md",
+      "Z.md",
+      "a.md",
+      "😀.md",
+      "\uE000.md",
+      "_x.md",
+      "a0.md",
+    ];
+    const docs = names.map((n) => ({ path: `F/${n}`, text: "hit\n" }));
+    for (const output_mode of MODES) same(docs, { pattern: "hit", output_mode });
+  });
+
+  it.each(["*.md", "!a*", "F/a/*", "{a,Z}*.md", "F/**/x.md", "!F/a"])("glob %j", (glob) => {
+    const names = ["a b.md", "a-b/x.md", "a/b.md", "A.md", "Z.md", "a.md"];
+    const docs = names.map((n) => ({ path: `F/${n}`, text: "hit\n" }));
+    same(docs, { pattern: "hit", glob });
+  });
+});
+
+// ---- generated corpora ------------------------------------------------------------------------
+
+const LINES = [
+  "",
+  "foo",
+  "Foo bar",
+  "bar baz foo",
+  "FOO",
+  "foo\r",
+  "\r",
+  "café Straße",
+  "naïve ÉTÉ été",
+  "emoji 😀 here",
+  "😀😀",
+  "a.b*c",
+  "  indented",
+  "x",
+  "123 456",
+  "Ⅻ ٣ ٤",
+  "ſtop K",
+  "über-bar",
+];
+const PATHS = [
+  "L/a.md",
+  "L/a b.md",
+  "L/a-b/x.md",
+  "L/a/b.md",
+  "L/A.md",
+  "L/é.md",
+  "L/Z.md",
+  "O/n.md",
+  "L/😀.md",
+];
+const LINE_PATTERNS = [
+  "foo",
+  "Foo",
+  "bar",
+  "o",
+  "^foo",
+  "foo$",
+  "^$",
+  "^",
+  "\\d+",
+  "\\w+ \\w+",
+  "[a-c]",
+  "[^a-z ]",
+  "foo|bar",
+  "(foo|baz)$",
+  "é",
+  "😀",
+  "\\bbar\\b",
+  "\\bfoo",
+  "ba.",
+  ".",
+  "\\s",
+  "^\\s*$",
+  "[[:upper:]]",
+  "\\p{Lu}",
+  "a\\.b",
+  "\\r$",
+  "é|😀",
+  "\\S+$",
+  "É",
+  "s",
+  "t\\b",
+  "\\W",
+  "x*",
+  "\\b",
+  "\\B",
+  "\\bété\\b",
+  "(?i)ÉTÉ",
+  "\\w+é",
+  "[é😀]+",
+  "é\\b",
+  "\\b\\w",
+  "o\\b",
+  "\\bK",
+];
+const MULTI_PATTERNS = [
+  "foo\\nbar",
+  "o\\n",
+  "\\n\\n",
+  "bar.*\\nfoo",
+  "foo[\\s\\S]*?bar",
+  "^$\\n",
+  "\\n",
+  ".\\n.",
+  "\\r\\n",
+];
+
+const docArb = fc.record({
+  lines: fc.array(fc.constantFrom(...LINES), { maxLength: 12 }),
+  finalNewline: fc.boolean(),
+});
+const corpusArb = fc
+  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 5 })
+  .chain((paths) =>
+    fc.tuple(
+      fc.constant(paths),
+      fc.array(docArb, { minLength: paths.length, maxLength: paths.length }),
+    ),
+  )
+  .map(([paths, docs]) =>
+    paths.map((path, i) => {
+      const d = docs[i]!;
+      const text = d.lines.join("\n") + (d.finalNewline && d.lines.length > 0 ? "\n" : "");
+      return { path, text };
+    }),
+  );
+const ctxArb = fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined });
+const paramsArb = fc
+  .record({
+    multiline: fc.boolean(),
+    line: fc.constantFrom(...LINE_PATTERNS),
+    multi: fc.constantFrom(...MULTI_PATTERNS, ...LINE_PATTERNS),
+    "-i": fc.boolean(),
+    "-n": fc.boolean(),
+    "-A": ctxArb,
+    "-B": ctxArb,
+    output_mode: fc.constantFrom(...MODES),
+  })
+  .map(({ line, multi, ...p }): GrepParams => ({ ...p, pattern: p.multiline ? multi : line }));
+
+describe("grep matches rg on generated corpora", () => {
+  it("for random documents, patterns, flags, context and modes", () => {
+    fc.assert(
+      fc.property(corpusArb, paramsArb, (docs, params) => {
+        same(docs, params);
+      }),
+      { numRuns: Number(process.env.GREP_CONFORMANCE_RUNS ?? 250) },
+    );
+  });
+});
