@@ -15,3 +15,4 @@ export {
 } from "./registry.js";
 export { getLinksTool, GET_LINKS_MAX_PER_SECTION, linksOf, type DocumentLinks } from "./getLinks.js";
 export { grepStructured, grepTool, type GrepArgs } from "./grep.js";
+export { editTool } from "./edit.js";

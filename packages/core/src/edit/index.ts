@@ -1,0 +1,9 @@
+// Public API of edit/: the CriticMarkup edit engine.
+export { applyEdit } from "./applyEdit.js";
+export { LENS_EDIT_ORIGIN } from "./origin.js";
+export type {
+  EditErrorCode,
+  EditOptions,
+  EditOutcome,
+  EditRequest,
+} from "./outcome.js";

@@ -1,0 +1,89 @@
+// What an edit asks for and what comes of it, with the messages an assistant sees on refusal.
+
+export interface EditRequest {
+  oldString: string;
+  newString: string;
+  replaceAll?: boolean;
+}
+
+export interface EditOptions {
+  /** Written into both marks as `{"author":…,"time":…}@@`; unset or empty = no metadata. */
+  author?: string;
+  /** Clock for the metadata time (ms since epoch); Date.now by default. */
+  now?: () => number;
+  /** Transaction origin; LENS_EDIT_ORIGIN by default. */
+  origin?: unknown;
+}
+
+export type EditErrorCode =
+  | "not_found"
+  | "not_unique"
+  | "identical"
+  | "delimiters"
+  | "empty_old"
+  | "inside_comment";
+
+export type EditOutcome =
+  | { ok: true; replacements: number; firstLine: number }
+  | { ok: false; code: EditErrorCode; count?: number; message: string };
+
+export type EditRefusal = Extract<EditOutcome, { ok: false }>;
+
+const DELIMITER_LIST = "{++ ++} {-- --} {~~ ~~} {>> <<} {== ==}";
+
+export const refuse = {
+  emptyOld(): EditRefusal {
+    return {
+      ok: false,
+      code: "empty_old",
+      message:
+        "old_string is empty. To add text, set old_string to existing text next to where it goes (unique in the document) and new_string to that text with your addition.",
+    };
+  },
+  identical(): EditRefusal {
+    return {
+      ok: false,
+      code: "identical",
+      message:
+        "old_string and new_string are identical, so there is nothing to change. Put the text you want in new_string.",
+    };
+  },
+  delimiters(which: "old_string" | "new_string", delimiter: string): EditRefusal {
+    return {
+      ok: false,
+      code: "delimiters",
+      message: `${which} contains the CriticMarkup delimiter "${delimiter}". Edits are written as CriticMarkup suggestions, so old_string and new_string cannot contain ${DELIMITER_LIST}. Edit a span that does not include them, and leave existing suggestions and comments to the human reviewers.`,
+    };
+  },
+  unsafe(line: number): EditRefusal {
+    return {
+      ok: false,
+      code: "delimiters",
+      message: `This change cannot be written as a CriticMarkup suggestion without changing how nearby text reads: the text around line ${line} contains CriticMarkup-like characters (such as ++} or --}, e.g. in code) or code markers that a suggestion would break. Try a smaller old_string that avoids them, or ask a human to make this change.`,
+    };
+  },
+  notFound(): EditRefusal {
+    return {
+      ok: false,
+      code: "not_found",
+      message:
+        "old_string was not found in the document. It must match the document text exactly as read shows it (without the line-number prefix), including whitespace and indentation. Read the document again and copy the exact text.",
+    };
+  },
+  notUnique(count: number): EditRefusal {
+    return {
+      ok: false,
+      code: "not_unique",
+      count,
+      message: `Found ${count} matches of old_string in the document, but replace_all is false. Provide more surrounding context in old_string to make it unique, or set replace_all to true to replace every match.`,
+    };
+  },
+  insideComment(line: number, kind: "comment" | "highlight"): EditRefusal {
+    const what = kind === "comment" ? "a reviewer comment {>>…<<}" : "a highlight {==…==}";
+    return {
+      ok: false,
+      code: "inside_comment",
+      message: `old_string overlaps ${what} on line ${line}. Comments and highlights belong to the human reviewers and cannot be changed by a suggestion; choose old_string outside them.`,
+    };
+  },
+};

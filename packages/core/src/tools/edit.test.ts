@@ -1,0 +1,113 @@
+// The edit tool over a real Workspace: read-before-edit, suggestions written with attribution,
+// errors as isError results that say what to do.
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { Workspace } from "../workspace/workspace.js";
+import { editTool } from "./edit.js";
+import { Session } from "./session.js";
+
+const RELAY = "11111111-2222-4333-8444-555555555555";
+const FOLDER = "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee";
+const ENTRY = "01234567-89ab-4cde-8f01-23456789abcd";
+const DOC_ID = `${RELAY}-${ENTRY}`;
+
+function setup(content: string, options: { author?: string } = {}) {
+  const ws = new Workspace({
+    folderNames: { [FOLDER]: "Lens" },
+    now: () => 1_700_000_000_000,
+    ...options,
+  });
+  const folder = new Y.Doc();
+  folder.getMap("filemeta_v0").set("/Notes/A.md", { id: ENTRY, type: "markdown", version: 0 });
+  ws.addFolder(`${RELAY}-${FOLDER}`, folder);
+  const doc = new Y.Doc();
+  doc.getText("contents").insert(0, content);
+  ws.addContent(DOC_ID, doc);
+  const reader = new Session("s1");
+  reader.markRead(DOC_ID);
+  const run = (args: Record<string, unknown>, s: Session = reader) =>
+    editTool.handler(ws, s, editTool.input.parse(args));
+  const raw = () => doc.getText("contents").toString();
+  return { ws, run, raw };
+}
+
+describe("edit tool", () => {
+  it("writes the change as a suggestion and says it awaits review", () => {
+    const { run, raw, ws } = setup("say hello to all");
+    const result = run({ file_path: "Lens/Notes/A.md", old_string: "hello", new_string: "world" });
+    expect(result.isError).toBe(false);
+    expect(result.text).toContain("Lens/Notes/A.md");
+    expect(result.text).toContain("1 replacement at line 1");
+    expect(result.text).toMatch(/awaits human review/);
+    expect(raw()).toBe("say {--hello--}{++world++} to all");
+    expect(ws.view(DOC_ID)?.ai).toBe("say world to all");
+  });
+
+  it("accepts the path without .md", () => {
+    const { run } = setup("x");
+    expect(run({ file_path: "Lens/Notes/A", old_string: "x", new_string: "y" }).isError).toBe(
+      false,
+    );
+  });
+
+  it("attributes the suggestion to the workspace author at the workspace clock", () => {
+    const { run, raw } = setup("say hello", { author: "Claude" });
+    run({ file_path: "Lens/Notes/A.md", old_string: "hello", new_string: "world" });
+    const meta = '{"author":"Claude","time":1700000000000}@@';
+    expect(raw()).toBe(`say {--${meta}hello--}{++${meta}world++}`);
+  });
+
+  it("refuses a document the session has not read, naming the read call to make", () => {
+    const { run, raw } = setup("say hello");
+    const result = run(
+      { file_path: "Lens/Notes/A", old_string: "hello", new_string: "world" },
+      new Session("other"),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('Call read with file_path "Lens/Notes/A" first');
+    expect(raw()).toBe("say hello");
+  });
+
+  it("reports replace_all counts", () => {
+    const { run } = setup("a b a\nb a");
+    const result = run({
+      file_path: "Lens/Notes/A.md",
+      old_string: "a",
+      new_string: "c",
+      replace_all: true,
+    });
+    expect(result.text).toContain("3 replacements, the first at line 1");
+  });
+
+  it("turns refusals into isError results that say what to do", () => {
+    const { run } = setup("a a {>>note<<}");
+    const notUnique = run({ file_path: "Lens/Notes/A.md", old_string: "a", new_string: "b" });
+    expect(notUnique).toMatchObject({ isError: true });
+    expect(notUnique.text).toContain("Found 2 matches of old_string");
+    const missing = run({ file_path: "Lens/Notes/A.md", old_string: "zzz", new_string: "b" });
+    expect(missing.text).toContain("not found");
+    const same = run({ file_path: "Lens/Notes/A.md", old_string: "a", new_string: "a" });
+    expect(same.text).toContain("identical");
+    const note = run({ file_path: "Lens/Notes/A.md", old_string: "note", new_string: "x" });
+    expect(note.text).toContain("comment");
+    const markup = run({ file_path: "Lens/Notes/A.md", old_string: "a a", new_string: "{++b++}" });
+    expect(markup.text).toContain("CriticMarkup");
+  });
+
+  it("reports a path that does not exist", () => {
+    const { run } = setup("x");
+    const result = run({ file_path: "Lens/Nope.md", old_string: "x", new_string: "y" });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain("does not exist");
+  });
+
+  it("defaults replace_all to false in its schema", () => {
+    expect(editTool.input.parse({ file_path: "a", old_string: "b", new_string: "c" })).toEqual({
+      file_path: "a",
+      old_string: "b",
+      new_string: "c",
+      replace_all: false,
+    });
+    expect(editTool.readOnly).toBe(false);
+  });
+});

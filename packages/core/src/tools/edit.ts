@@ -1,0 +1,89 @@
+// The `edit` tool: Claude Code's find-and-replace over a document's AI view, written as a
+// CriticMarkup suggestion that a human accepts or rejects (SPEC §6 edit).
+import { z } from "zod";
+import { applyEdit } from "../edit/applyEdit.js";
+import type { EditErrorCode } from "../edit/outcome.js";
+import { lookupDocument } from "./document.js";
+import { defineTool, fail, ok, type ToolErrorCode } from "./tool.js";
+
+const input = z.object({
+  file_path: z
+    .string()
+    .describe(
+      'Path of the document to edit, exactly as you passed it to read (e.g. "Lens/Notes/Ideas.md"). You must have read this document in this session first.',
+    ),
+  old_string: z
+    .string()
+    .describe(
+      "The exact text to replace, copied from read's output without the line-number prefix, including whitespace and indentation. It must occur exactly once in the document unless replace_all is true; add surrounding lines to make it unique. It cannot contain CriticMarkup delimiters ({++ ++} {-- --} {~~ ~~} {>> <<} {== ==}).",
+    ),
+  new_string: z
+    .string()
+    .describe(
+      "The text to put in its place; must differ from old_string. Use an empty string to delete old_string. It cannot contain CriticMarkup delimiters.",
+    ),
+  replace_all: z
+    .boolean()
+    .default(false)
+    .describe("Replace every occurrence of old_string instead of exactly one (default false)."),
+});
+
+export const editTool = defineTool({
+  name: "edit",
+  title: "Suggest an edit",
+  description: [
+    "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
+    "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
+    "Pending suggestions already show as accepted in read, so edit the text as you see it; an edit over a pending suggestion is merged with it. Reviewers' comments {>>…<<} and highlights {==…==} cannot be edited.",
+    "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
+  ].join("\n"),
+  input,
+  readOnly: false,
+  handler(ws, session, args) {
+    const found = lookupDocument(ws, args.file_path);
+    if (!found.ok) return fail(found.message, found.code);
+    const { loc } = found;
+    if (!session.hasRead(loc.docId)) {
+      return fail(
+        `You have not read ${loc.path} in this session. Call read with file_path "${args.file_path}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
+        "not_read",
+      );
+    }
+    const text = ws.contentText(loc.docId);
+    if (!text)
+      return fail(
+        `Content of ${loc.path} is not available on this server. Try another document.`,
+        "not_loaded",
+      );
+    const opts: { author?: string; now: () => number } = { now: ws.now };
+    if (ws.author) opts.author = ws.author;
+    const outcome = applyEdit(
+      text,
+      {
+        oldString: args.old_string,
+        newString: args.new_string,
+        replaceAll: args.replace_all ?? false,
+      },
+      opts,
+    );
+    if (!outcome.ok)
+      return fail(`No change made to ${loc.path}. ${outcome.message}`, EDIT_FAILURE[outcome.code]);
+    const what =
+      outcome.replacements === 1
+        ? `1 replacement at line ${outcome.firstLine}`
+        : `${outcome.replacements} replacements, the first at line ${outcome.firstLine}`;
+    return ok(
+      `Edited ${loc.path}: ${what}. The change is a suggestion ({--old--}{++new++}) that awaits human review; read already shows it as accepted.`,
+    );
+  },
+});
+
+/** The tool-level kind of each edit-engine refusal. */
+const EDIT_FAILURE: Record<EditErrorCode, ToolErrorCode> = {
+  not_found: "no_match",
+  not_unique: "not_unique",
+  identical: "identical",
+  empty_old: "invalid_edit",
+  delimiters: "invalid_edit",
+  inside_comment: "invalid_edit",
+};
