@@ -1,10 +1,11 @@
 // @lens/core public entry: re-exports each area's public API by name.
-export * from "./model/index.js";
-export * from "./paths/index.js";
-export * from "./workspace/index.js";
+
 export * from "./critic/index.js";
 export * from "./edit/index.js";
 export * from "./links/index.js";
+export * from "./model/index.js";
+export * from "./paths/index.js";
 export * from "./search/index.js";
-export * from "./tools/index.js";
 export * from "./text/lines.js";
+export * from "./tools/index.js";
+export * from "./workspace/index.js";

@@ -1,14 +1,15 @@
 // The document model read against a real relay-server folder doc and content docs.
-import * as Y from "yjs";
+
 import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import {
-  Workspace,
   configuredName,
   contentsText,
   isFolderDoc,
   parseDocId,
   readBacklinks,
   readEntries,
+  Workspace,
 } from "../src/index.js";
 import { CRITIC_DOC_ID, FOLDER_DOC_ID, loadFixtureDoc } from "./support/fixtures.js";
 

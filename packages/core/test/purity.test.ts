@@ -1,10 +1,11 @@
 // @lens/core stays pure: no Node I/O modules, no process or environment, in any source file.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = new URL("../src/", import.meta.url).pathname;
-const FORBIDDEN_MODULES = /from\s+["'](node:)?(fs|fs\/promises|net|http|https|http2|child_process|worker_threads|os|dgram|tls|cluster|process)["']/;
+const FORBIDDEN_MODULES =
+  /from\s+["'](node:)?(fs|fs\/promises|net|http|https|http2|child_process|worker_threads|os|dgram|tls|cluster|process)["']/;
 const FORBIDDEN_GLOBALS = /\bprocess\.(env|argv|exit|cwd|stdout|stderr|stdin)\b|\brequire\(/;
 
 function sources(dir: string): string[] {
@@ -22,11 +23,14 @@ describe("@lens/core purity", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it.each(files.map((f) => [f.slice(SRC.length), f]))("%s imports no Node I/O and reads no process", (_name, file) => {
-    const text = readFileSync(file, "utf8");
-    expect(text).not.toMatch(FORBIDDEN_MODULES);
-    expect(text).not.toMatch(FORBIDDEN_GLOBALS);
-  });
+  it.each(files.map((f) => [f.slice(SRC.length), f]))(
+    "%s imports no Node I/O and reads no process",
+    (_name, file) => {
+      const text = readFileSync(file, "utf8");
+      expect(text).not.toMatch(FORBIDDEN_MODULES);
+      expect(text).not.toMatch(FORBIDDEN_GLOBALS);
+    },
+  );
 
   it("lists only yjs, picomatch, re2js and zod as runtime dependencies", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));

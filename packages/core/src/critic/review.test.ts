@@ -130,7 +130,10 @@ describe("accept / reject", () => {
         const a = acceptSuggestions(accepted, "all");
         expect(aiView(accepted.toString())).toBe(aiView(raw));
         if (a.every((r) => r.status === "applied")) expect(accepted.toString()).toBe(aiView(raw));
-        else expect(listSuggestions(accepted.toString()).length).toBe(a.filter((r) => r.status === "conflict").length);
+        else
+          expect(listSuggestions(accepted.toString()).length).toBe(
+            a.filter((r) => r.status === "conflict").length,
+          );
         const rejected = textOf(raw);
         const r = rejectSuggestions(rejected, "all");
         expect(baseView(rejected.toString())).toBe(baseView(raw));

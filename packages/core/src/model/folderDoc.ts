@@ -50,7 +50,11 @@ export function toFileMeta(value: unknown): FileMeta | undefined {
   const type = (ENTRY_TYPES as readonly string[]).includes(obj.type as string)
     ? (obj.type as EntryType)
     : "file";
-  const meta: FileMeta = { id: obj.id, type, version: typeof obj.version === "number" ? obj.version : 0 };
+  const meta: FileMeta = {
+    id: obj.id,
+    type,
+    version: typeof obj.version === "number" ? obj.version : 0,
+  };
   if (typeof obj.hash === "string") meta.hash = obj.hash;
   if (typeof obj.mimetype === "string") meta.mimetype = obj.mimetype;
   if (typeof obj.synctime === "number") meta.synctime = obj.synctime;
@@ -113,7 +117,11 @@ export function readBacklinks(doc: Y.Doc): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [target, value] of backlinksMap(doc)) {
     const arr = value instanceof Y.Array ? value.toArray() : value;
-    if (Array.isArray(arr)) out.set(target, arr.filter((s): s is string => typeof s === "string"));
+    if (Array.isArray(arr))
+      out.set(
+        target,
+        arr.filter((s): s is string => typeof s === "string"),
+      );
   }
   return out;
 }

@@ -1,3 +1,3 @@
-export { contentDocId, isUuid, parseDocId, type DocIdParts } from "./ids.js";
-export * from "./folderDoc.js";
 export { CONTENTS, contentsText } from "./contentDoc.js";
+export * from "./folderDoc.js";
+export { contentDocId, type DocIdParts, isUuid, parseDocId } from "./ids.js";

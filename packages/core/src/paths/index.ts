@@ -1,2 +1,2 @@
-export { joinUserPath, normalizeUserPath, parentDirs, PathError } from "./normalize.js";
-export { PathIndex, type FolderRef, type Located } from "./pathIndex.js";
+export { joinUserPath, normalizeUserPath, PathError, parentDirs } from "./normalize.js";
+export { type FolderRef, type Located, PathIndex } from "./pathIndex.js";

@@ -21,7 +21,8 @@ export function normalizeUserPath(input: string): string {
   const parts: string[] = [];
   for (const seg of nfc.split("/")) {
     if (seg === "" || seg === ".") continue;
-    if (seg === "..") throw new PathError(`"${input}" climbs out with "..": give a path from a folder name`);
+    if (seg === "..")
+      throw new PathError(`"${input}" climbs out with "..": give a path from a folder name`);
     parts.push(seg);
   }
   return parts.join("/");

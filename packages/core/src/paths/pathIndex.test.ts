@@ -1,15 +1,18 @@
 // The path index stays equal to a from-scratch rebuild through generated filemeta changes.
 import fc from "fast-check";
-import * as Y from "yjs";
 import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { deleteEntry, renameEntry, setEntry } from "../model/folderDoc.js";
 import { Workspace } from "../workspace/workspace.js";
-import { PathError, normalizeUserPath } from "./normalize.js";
+import { normalizeUserPath, PathError } from "./normalize.js";
 
 const RELAY = "aaaaaaaa-0000-4000-8000-000000000000";
 const F1 = `${RELAY}-bbbbbbbb-0000-4000-8000-000000000001`;
 const F2 = `${RELAY}-bbbbbbbb-0000-4000-8000-000000000002`;
-const NAMES = { "bbbbbbbb-0000-4000-8000-000000000001": "Lens", "bbbbbbbb-0000-4000-8000-000000000002": "Équipe Notes" };
+const NAMES = {
+  "bbbbbbbb-0000-4000-8000-000000000001": "Lens",
+  "bbbbbbbb-0000-4000-8000-000000000002": "Équipe Notes",
+};
 
 function uuid(n: number): string {
   return `cccccccc-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
@@ -33,15 +36,38 @@ function rebuild(docs: [string, Y.Doc][]): Workspace {
   return ws;
 }
 
-const segment = fc.constantFrom("Notes", "Daily", "a b", "Café", "Cafe\u0301", "x", "Ünïcode", "日本");
+const segment = fc.constantFrom(
+  "Notes",
+  "Daily",
+  "a b",
+  "Café",
+  "Cafe\u0301",
+  "x",
+  "Ünïcode",
+  "日本",
+);
 const entryPath = fc
   .array(segment, { minLength: 1, maxLength: 3 })
   .map((parts) => `/${parts.join("/")}.md`);
 const op = fc.oneof(
-  fc.record({ kind: fc.constant("create" as const), folder: fc.nat(1), path: entryPath, type: fc.constantFrom("markdown", "folder", "image") }),
-  fc.record({ kind: fc.constant("rename" as const), folder: fc.nat(1), pick: fc.nat(), to: entryPath }),
+  fc.record({
+    kind: fc.constant("create" as const),
+    folder: fc.nat(1),
+    path: entryPath,
+    type: fc.constantFrom("markdown", "folder", "image"),
+  }),
+  fc.record({
+    kind: fc.constant("rename" as const),
+    folder: fc.nat(1),
+    pick: fc.nat(),
+    to: entryPath,
+  }),
   fc.record({ kind: fc.constant("delete" as const), folder: fc.nat(1), pick: fc.nat() }),
-  fc.record({ kind: fc.constant("rename-folder" as const), folder: fc.nat(1), name: fc.constantFrom("Lens", "Other", "Équipe Notes", "") }),
+  fc.record({
+    kind: fc.constant("rename-folder" as const),
+    folder: fc.nat(1),
+    name: fc.constantFrom("Lens", "Other", "Équipe Notes", ""),
+  }),
 );
 
 describe("PathIndex", () => {
@@ -58,7 +84,8 @@ describe("PathIndex", () => {
         for (const o of ops) {
           const doc = docs[o.folder]![1];
           const keys = [...doc.getMap("filemeta_v0").keys()].sort();
-          if (o.kind === "create") setEntry(doc, o.path, { id: uuid(++n), type: o.type as "markdown", version: 0 });
+          if (o.kind === "create")
+            setEntry(doc, o.path, { id: uuid(++n), type: o.type as "markdown", version: 0 });
           else if (o.kind === "rename-folder") {
             if (o.name) doc.getMap("folder_config").set("name", o.name);
             else doc.getMap("folder_config").delete("name");

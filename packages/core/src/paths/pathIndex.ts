@@ -87,18 +87,18 @@ export class PathIndex {
   }
 
   private shadow(loc: Located): void {
-    let list = this.shadowed.get(loc.path);
-    if (!list) this.shadowed.set(loc.path, (list = []));
-    list.push(loc);
+    const list = this.shadowed.get(loc.path);
+    if (list) list.push(loc);
+    else this.shadowed.set(loc.path, [loc]);
   }
 
   private link(loc: Located): void {
     const { path } = loc;
     this.byPath.set(path, loc);
     const lower = path.toLowerCase();
-    let set = this.byLower.get(lower);
-    if (!set) this.byLower.set(lower, (set = new Set()));
-    set.add(path);
+    const set = this.byLower.get(lower);
+    if (set) set.add(path);
+    else this.byLower.set(lower, new Set([path]));
     this.byDocId.set(loc.docId, path);
     this.folderPaths.get(loc.folderDocId)?.add(path);
     for (const d of parentDirs(path)) this.addDir(d);
@@ -111,7 +111,8 @@ export class PathIndex {
 
   private removeEntry(path: string, folderDocId: string, entryPath: string): Located | undefined {
     const list = this.shadowed.get(path);
-    const i = list?.findIndex((l) => l.folderDocId === folderDocId && l.entryPath === entryPath) ?? -1;
+    const i =
+      list?.findIndex((l) => l.folderDocId === folderDocId && l.entryPath === entryPath) ?? -1;
     if (list && i !== -1) {
       const [gone] = list.splice(i, 1);
       if (list.length === 0) this.shadowed.delete(path);

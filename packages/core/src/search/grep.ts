@@ -77,7 +77,13 @@ export function grepDocuments(
     maxChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
   });
   const run = runSearch(docs, params, options, (matcher, contextOn) =>
-    printerFor(mode, out, params, contextOn, (params.multiline ?? false) && matcher.canMatchNewline),
+    printerFor(
+      mode,
+      out,
+      params,
+      contextOn,
+      (params.multiline ?? false) && matcher.canMatchNewline,
+    ),
   );
   if ("error" in run) return run.error;
   return render(out, {

@@ -2,8 +2,8 @@
 // error text the assistant should see.
 import { PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
-import type { Workspace } from "../workspace/workspace.js";
 import type { DocView } from "../workspace/viewCache.js";
+import type { Workspace } from "../workspace/workspace.js";
 import type { ToolErrorCode } from "./tool.js";
 
 export type DocumentLookup =

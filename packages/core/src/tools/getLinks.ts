@@ -72,7 +72,8 @@ export function linksOf(ws: Workspace, docId: string): DocumentLinks {
   for (const { link, target } of index.forwardLinks(docId)) {
     if (link.target === "") continue; // [[#Heading]]: a place in this document
     if (target) links.add(target.path);
-    else if (!unresolved.has(link.target.toLowerCase())) unresolved.set(link.target.toLowerCase(), link.target);
+    else if (!unresolved.has(link.target.toLowerCase()))
+      unresolved.set(link.target.toLowerCase(), link.target);
   }
   return {
     backlinks: sortStrings(backlinks),

@@ -56,7 +56,10 @@ describe("glob", () => {
       "Lens/Daily/2026-11-20.md",
       "Lens/Notes/Plan 2026.md",
     ]);
-    expect(lines(glob("Lens/Notes/[a-b]?.md").text)).toEqual(["Lens/Notes/a1.md", "Lens/Notes/b2.md"]);
+    expect(lines(glob("Lens/Notes/[a-b]?.md").text)).toEqual([
+      "Lens/Notes/a1.md",
+      "Lens/Notes/b2.md",
+    ]);
   });
 
   it("scopes to a folder or sub-folder, pattern relative to it, with spaces and accents", () => {
@@ -67,7 +70,9 @@ describe("glob", () => {
       "Lens/Notes/a1.md",
       "Lens/Notes/b2.md",
     ]);
-    expect(lines(glob("Réunions/*", "Équipe Café").text)).toEqual(["Équipe Café/Réunions/Compte rendu.md"]);
+    expect(lines(glob("Réunions/*", "Équipe Café").text)).toEqual([
+      "Équipe Café/Réunions/Compte rendu.md",
+    ]);
     expect(lines(glob("**/Compte*", "E\u0301quipe Cafe\u0301").text)).toEqual([
       "Équipe Café/Réunions/Compte rendu.md",
     ]);

@@ -1,7 +1,7 @@
 // The `glob` tool: user-facing paths matching a picomatch pattern, newest first.
 import picomatch from "picomatch";
 import { z } from "zod";
-import { PathError, normalizeUserPath } from "../paths/normalize.js";
+import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { defineTool, fail, ok } from "./tool.js";
@@ -65,7 +65,11 @@ export interface GlobEntry {
 
 export type GlobResult =
   | { ok: true; scope: string; entries: GlobEntry[]; total: number }
-  | { ok: false; code: "invalid_path" | "not_found" | "not_a_folder" | "invalid_pattern"; message: string };
+  | {
+      ok: false;
+      code: "invalid_path" | "not_found" | "not_a_folder" | "invalid_pattern";
+      message: string;
+    };
 
 /**
  * The glob tool's search, structured: entries matching `pattern` under `path`, most recently
@@ -93,7 +97,11 @@ export function globEntries(
             code: "not_a_folder",
             message: `${path} is a document, not a folder: give a folder (e.g. "${path.split("/")[0]}") as path, or read the document directly.`,
           }
-        : { ok: false, code: "not_found", message: `Folder not found: ${path}. Known folders: ${folderList(ws)}.` };
+        : {
+            ok: false,
+            code: "not_found",
+            message: `Folder not found: ${path}. Known folders: ${folderList(ws)}.`,
+          };
     }
     scope = path;
   }

@@ -144,7 +144,9 @@ describe("grepStructured (records for programs)", () => {
 
   it("pages records with offset and head_limit, and reports bad patterns and paths as errors", () => {
     const r = grepStructured(ws, { pattern: "a", offset: 1, head_limit: 1 });
-    expect("error" in r ? [] : r.records.map((x) => `${x.path}:${x.line}`)).toEqual(["Lens/a.md:2"]);
+    expect("error" in r ? [] : r.records.map((x) => `${x.path}:${x.line}`)).toEqual([
+      "Lens/a.md:2",
+    ]);
     expect("error" in r ? false : r.truncated).toBe(true);
     const bad = grepStructured(ws, { pattern: "(a" });
     expect("error" in bad && bad.error.code).toBe("invalid_pattern");

@@ -86,7 +86,11 @@ export const grepTool = defineTool({
   handler(ws, _session, args) {
     const scope = resolveScope(ws, args.path);
     if ("error" in scope) return fail(scope.error, scope.code);
-    const result = grepDocuments(scopedDocs(ws, scope), searchParams(args, scope), searchOptions(ws, scope));
+    const result = grepDocuments(
+      scopedDocs(ws, scope),
+      searchParams(args, scope),
+      searchOptions(ws, scope),
+    );
     return result.isError ? fail(result.text, result.code) : { text: result.text, isError: false };
   },
 });
@@ -129,7 +133,8 @@ function resolveScope(ws: Workspace, path: string | undefined): Scope {
   try {
     r = ws.resolve(path);
   } catch (e) {
-    if (e instanceof PathError) return { code: "invalid_path", error: `Invalid path: ${e.message}.` };
+    if (e instanceof PathError)
+      return { code: "invalid_path", error: `Invalid path: ${e.message}.` };
     throw e;
   }
   switch (r.kind) {

@@ -1,18 +1,29 @@
-export { Session, SessionStore } from "./session.js";
-export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";
-export { lookupDocument, type DocumentLookup } from "./document.js";
-export { readTool, READ_DEFAULT_LIMIT, READ_MAX_LINE, READ_MAX_OUTPUT } from "./read.js";
-export { globEntries, globTool, GLOB_MAX_RESULTS, type GlobEntry, type GlobResult } from "./glob.js";
+export { type DocumentLookup, lookupDocument } from "./document.js";
+export { editTool } from "./edit.js";
 export {
+  type DocumentLinks,
+  GET_LINKS_MAX_PER_SECTION,
+  getLinksTool,
+  linksOf,
+} from "./getLinks.js";
+export {
+  GLOB_MAX_RESULTS,
+  type GlobEntry,
+  type GlobResult,
+  globEntries,
+  globTool,
+} from "./glob.js";
+export { type GrepArgs, grepStructured, grepTool } from "./grep.js";
+export { READ_DEFAULT_LIMIT, READ_MAX_LINE, READ_MAX_OUTPUT, readTool } from "./read.js";
+export {
+  type CallContext,
   callTool,
   findTool,
   lensTools,
   sessionIdArg,
+  ToolCallError,
   toolArguments,
   toolInputJsonSchema,
-  ToolCallError,
-  type CallContext,
 } from "./registry.js";
-export { getLinksTool, GET_LINKS_MAX_PER_SECTION, linksOf, type DocumentLinks } from "./getLinks.js";
-export { grepStructured, grepTool, type GrepArgs } from "./grep.js";
-export { editTool } from "./edit.js";
+export { Session, SessionStore } from "./session.js";
+export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";

@@ -1,5 +1,6 @@
 // The tool registry: every Lens tool, and the one place adapters call a tool by name.
 import { z } from "zod";
+import type { Workspace } from "../workspace/workspace.js";
 import { editTool } from "./edit.js";
 import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
@@ -7,10 +8,15 @@ import { grepTool } from "./grep.js";
 import { readTool } from "./read.js";
 import type { SessionStore } from "./session.js";
 import type { Tool, ToolResult } from "./tool.js";
-import type { Workspace } from "../workspace/workspace.js";
 
 /** The tools Lens offers, in the order adapters list them. */
-export const lensTools: readonly Tool[] = [readTool, globTool, grepTool, editTool, getLinksTool] as Tool[];
+export const lensTools: readonly Tool[] = [
+  readTool,
+  globTool,
+  grepTool,
+  editTool,
+  getLinksTool,
+] as Tool[];
 
 /** A call that is malformed: unknown tool or arguments that break the schema (protocol error). */
 export class ToolCallError extends Error {
@@ -47,7 +53,10 @@ export function toolArguments(tool: Tool): z.ZodObject {
 
 /** JSON Schema (draft 2020-12) of a tool's arguments, as adapters publish it. */
 export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
-  return z.toJSONSchema(toolArguments(tool), { target: "draft-2020-12" }) as Record<string, unknown>;
+  return z.toJSONSchema(toolArguments(tool), { target: "draft-2020-12" }) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Where a call runs: the workspace, and the caller's session (before any `session_id`). */

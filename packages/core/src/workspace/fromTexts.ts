@@ -28,7 +28,10 @@ export function counterUuids(start = 1): () => string {
  * Creates one folder doc per entry of `folders` (markdown entries plus folder entries for
  * every directory) and one content doc per file, and adds them all to a new Workspace.
  */
-export function workspaceFromTexts(folders: FolderTexts[], options: FromTextsOptions = {}): Workspace {
+export function workspaceFromTexts(
+  folders: FolderTexts[],
+  options: FromTextsOptions = {},
+): Workspace {
   const uuid = options.uuid ?? counterUuids();
   const relayId = options.relayId ?? uuid();
   const ws = new Workspace(options);

@@ -1,4 +1,9 @@
-export { Workspace, type Folder, type Resolution, type WorkspaceOptions } from "./workspace.js";
 export type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
+export {
+  counterUuids,
+  type FolderTexts,
+  type FromTextsOptions,
+  workspaceFromTexts,
+} from "./fromTexts.js";
 export { DocView } from "./viewCache.js";
-export { counterUuids, workspaceFromTexts, type FolderTexts, type FromTextsOptions } from "./fromTexts.js";
+export { type Folder, type Resolution, Workspace, type WorkspaceOptions } from "./workspace.js";

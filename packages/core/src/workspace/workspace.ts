@@ -1,14 +1,14 @@
 // The Workspace: every folder doc and content doc of a knowledge base, in memory, by doc id.
 // It names folders, keeps the path index current and tells subscribers what changed.
-import * as Y from "yjs";
+import type * as Y from "yjs";
+import { type BacklinkIndex, backlinkIndexOf } from "../links/backlinks.js";
 import { contentsText } from "../model/contentDoc.js";
-import { parseDocId } from "../model/ids.js";
 import { configuredName, filemetaMap, readEntries, toFileMeta } from "../model/folderDoc.js";
+import { parseDocId } from "../model/ids.js";
 import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
 import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
-import { type BacklinkIndex, backlinkIndexOf } from "../links/backlinks.js";
-import { ViewCache, type DocView } from "./viewCache.js";
+import { type DocView, ViewCache } from "./viewCache.js";
 
 export interface WorkspaceOptions {
   /** Folder uuid (second half of the folder doc id) → display name, when folder_config has none. */

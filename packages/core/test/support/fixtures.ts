@@ -1,6 +1,6 @@
 // Test support: decode the relay-server fixture files with cbor-x + yjs (the full codec is
 // @lens/store's; core tests only need the doc state).
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Decoder } from "cbor-x";
 import * as Y from "yjs";

@@ -3,5 +3,5 @@ export { type ContentOptions, ContentPrinter } from "./contentPrinter.js";
 export { type CountOptions, CountPrinter } from "./countPrinter.js";
 export { FilesPrinter } from "./filesPrinter.js";
 export { type OutputLimits, OutputLines } from "./output.js";
-export { RG_SEPARATORS, type Separators } from "./separators.js";
 export { type GrepRecord, RecordsPrinter } from "./recordsPrinter.js";
+export { RG_SEPARATORS, type Separators } from "./separators.js";

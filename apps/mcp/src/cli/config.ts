@@ -1,0 +1,177 @@
+// Command-line configuration: each setting from its flag, else its LENS_* variable, else the
+// default; checked once here so commands can trust what they get.
+
+import { isLoopbackHost } from "../http/hostGuard.js";
+import { isLogLevel, type LogLevel } from "../log.js";
+
+export const DEFAULT_PORT = 3917;
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** Raw flags as commander hands them over (only the ones given are set). */
+export interface CliFlags {
+  data?: string;
+  port?: string;
+  host?: string;
+  token?: string;
+  folderName?: string[];
+  author?: string;
+  import?: string[];
+  allowedHost?: string[];
+  allowedOrigin?: string[];
+  publicUrl?: string;
+  sessionIdleMinutes?: string;
+  maxSessions?: string;
+  /** commander's `--no-seed` sets this to false. */
+  seed?: boolean;
+  logLevel?: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface VaultImport {
+  dir: string;
+  /** Folder name; default the directory's base name. */
+  name?: string;
+}
+
+/** Settings shared by every command that opens a data directory. */
+export interface DataConfig {
+  /** The data directory given with --data, if any (never seeded). */
+  dataFlag: string | undefined;
+  /** LENS_DATA, if set (the default directory: seeded when empty). */
+  dataEnv: string | undefined;
+  /** Seed an empty default directory with the sample vault (LENS_SEED=0 / --no-seed: off). */
+  seed: boolean;
+  folderNames: Record<string, string>;
+  author: string | undefined;
+  imports: VaultImport[];
+  logLevel: LogLevel;
+}
+
+export interface ServeConfig extends DataConfig {
+  host: string;
+  port: number;
+  token: string | undefined;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  publicUrl: string | undefined;
+  idleTimeoutMs: number;
+  maxSessions: number;
+}
+
+/** A configuration mistake, reported to the user as-is (exit code 2). */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function pick<T>(flag: T[] | undefined, env: string | undefined): string[] {
+  return flag?.length ? flag.map(String) : list(env);
+}
+
+function positiveInt(value: string, what: string, allowZero = false): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || (!allowZero && n === 0)) {
+    throw new ConfigError(
+      `${what} must be a ${allowZero ? "non-negative" : "positive"} integer, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+/** Parses `UUID=NAME` pairs into the folder-name mapping. */
+export function parseFolderNames(pairs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    const uuid = pair.slice(0, eq).trim().toLowerCase();
+    const name = pair.slice(eq + 1).trim();
+    if (eq <= 0 || !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(uuid) || !name) {
+      throw new ConfigError(
+        `--folder-name expects UUID=NAME with the folder's uuid (second half of its doc id), got "${pair}"`,
+      );
+    }
+    if (name.includes("/")) throw new ConfigError(`folder name "${name}" must not contain "/"`);
+    out[uuid] = name;
+  }
+  return out;
+}
+
+/** Parses `DIR[=NAME]` vault imports. */
+export function parseImports(specs: readonly string[]): VaultImport[] {
+  return specs.map((spec) => {
+    const eq = spec.lastIndexOf("=");
+    if (eq < 0) return { dir: spec };
+    const dir = spec.slice(0, eq).trim();
+    const name = spec.slice(eq + 1).trim();
+    if (!dir || !name) throw new ConfigError(`--import expects DIR or DIR=NAME, got "${spec}"`);
+    return { dir, name };
+  });
+}
+
+function logLevel(flags: CliFlags, env: Env): LogLevel {
+  const level = (flags.logLevel ?? env.LENS_LOG_LEVEL ?? "info").toLowerCase();
+  if (!isLogLevel(level)) {
+    throw new ConfigError(
+      `log level must be one of fatal, error, warn, info, debug, trace, silent; got "${level}"`,
+    );
+  }
+  return level;
+}
+
+function seedSetting(flags: CliFlags, env: Env): boolean {
+  if (flags.seed === false) return false;
+  const v = env.LENS_SEED?.trim().toLowerCase();
+  return !(v === "0" || v === "false" || v === "no" || v === "off");
+}
+
+export function resolveDataConfig(flags: CliFlags, env: Env): DataConfig {
+  const author = flags.author ?? env.LENS_AUTHOR;
+  return {
+    dataFlag: flags.data,
+    dataEnv: env.LENS_DATA || undefined,
+    seed: seedSetting(flags, env),
+    folderNames: parseFolderNames(pick(flags.folderName, env.LENS_FOLDER_NAMES)),
+    author: author?.trim() || undefined,
+    imports: parseImports(pick(flags.import, env.LENS_IMPORT)),
+    logLevel: logLevel(flags, env),
+  };
+}
+
+export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
+  const host = (flags.host ?? env.LENS_HOST ?? DEFAULT_HOST).trim();
+  const port = positiveInt(flags.port ?? env.LENS_PORT ?? String(DEFAULT_PORT), "port", true);
+  if (port > 65535) throw new ConfigError(`port must be at most 65535, got ${port}`);
+  const token = (flags.token ?? env.LENS_TOKEN)?.trim() || undefined;
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) {
+    throw new ConfigError(
+      "the token must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)",
+    );
+  }
+  if (!isLoopbackHost(host) && token === undefined) {
+    throw new ConfigError(
+      `refusing to listen on ${host} without a token: anyone who can reach it could read and edit your notes. Set LENS_TOKEN (or --token), or bind to 127.0.0.1.`,
+    );
+  }
+  const minutes = positiveInt(
+    flags.sessionIdleMinutes ?? env.LENS_SESSION_IDLE_MINUTES ?? "30",
+    "session idle minutes",
+  );
+  return {
+    ...resolveDataConfig(flags, env),
+    host,
+    port,
+    token,
+    allowedHosts: pick(flags.allowedHost, env.LENS_ALLOWED_HOSTS),
+    allowedOrigins: pick(flags.allowedOrigin, env.LENS_ALLOWED_ORIGINS),
+    publicUrl: flags.publicUrl ?? (env.LENS_PUBLIC_URL || undefined),
+    idleTimeoutMs: minutes * 60_000,
+    maxSessions: positiveInt(flags.maxSessions ?? env.LENS_MAX_SESSIONS ?? "1000", "max sessions"),
+  };
+}

@@ -1,0 +1,156 @@
+// Opens a data directory for a command: locks it, loads it into a Workspace through the store
+// (with progress and a load report), seeds or imports vaults, and closes it after a flush.
+import { existsSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { Workspace } from "@lens/core";
+import { type DirStore, formatLoadReport, importVault, openStore } from "@lens/store";
+import type { Log } from "../log.js";
+import type { DataConfig, VaultImport } from "./config.js";
+import {
+  chooseDataDir,
+  type DataDirChoice,
+  sampleVaultDir,
+  sampleVaultFolders,
+} from "./dataDir.js";
+import { type DirLock, lockDataDir } from "./dirLock.js";
+import { progressReporter } from "./progress.js";
+
+export interface OpenedData {
+  workspace: Workspace;
+  store: DirStore;
+  choice: DataDirChoice;
+  /** Flushes every document, stops persisting and releases the directory. */
+  close(): Promise<void>;
+}
+
+export interface OpenDataOptions {
+  cwd?: string;
+  /** Seed and apply `config.imports` (serve and stdio); import/export pass false. */
+  applyImports?: boolean;
+  /**
+   * Take the directory's lock (default). Export, which only reads, passes false so it can run
+   * beside a server.
+   */
+  lock?: boolean;
+  /** Refuse a directory that does not exist (export) instead of creating it. */
+  mustExist?: boolean;
+}
+
+export async function openData(
+  config: DataConfig,
+  log: Log,
+  options: OpenDataOptions = {},
+): Promise<OpenedData> {
+  const choice = chooseDataDir(config, options.cwd);
+  if (options.mustExist && !existsSync(choice.dir)) {
+    throw new Error(`no data directory at ${choice.dir}`);
+  }
+  const lock: DirLock = options.lock === false ? { release: () => {} } : lockDataDir(choice.dir);
+  try {
+    const workspace = new Workspace({
+      folderNames: config.folderNames,
+      ...(config.author ? { author: config.author } : {}),
+    });
+    log.info({ dir: choice.dir, source: choice.source }, "loading data directory");
+    const loading = progressReporter("loading documents", log);
+    let store: DirStore;
+    try {
+      store = await openStore(choice.dir, {
+        workspace,
+        onProgress: (p) => loading.update(p),
+        onError: (err, docId) => log.error({ err, docId }, "writing a document failed; will retry"),
+      });
+    } finally {
+      loading.stop();
+    }
+    logLoadReport(store, log);
+
+    if (options.applyImports !== false) {
+      const vaults: VaultImport[] = [];
+      if (choice.seed) {
+        const sample = sampleVaultDir();
+        if (sample) {
+          log.info({ dir: choice.dir }, "empty data directory: seeding it with the sample vault");
+          for (const f of sampleVaultFolders(sample)) vaults.push({ dir: f.dir, name: f.name });
+        } else {
+          log.warn("the sample vault is missing from this installation: starting empty");
+        }
+      }
+      vaults.push(...config.imports);
+      for (const v of vaults) await importInto(workspace, v, log, options.cwd);
+      if (vaults.length) await store.flush();
+    }
+
+    return {
+      workspace,
+      store,
+      choice,
+      async close() {
+        try {
+          await store.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+/** Imports one vault directory as a folder (created, or updated in place), with progress. */
+export async function importInto(
+  workspace: Workspace,
+  vault: VaultImport,
+  log: Log,
+  cwd: string = process.cwd(),
+): Promise<void> {
+  const dir = resolve(cwd, vault.dir);
+  const folderName = vault.name ?? basename(dir);
+  const bar = progressReporter(`importing ${folderName}`, log);
+  try {
+    const report = await importVault(workspace, dir, {
+      folderName,
+      onProgress: (p) => bar.update(p),
+    });
+    bar.stop();
+    log.info(
+      {
+        folder: report.folderName,
+        created: report.created,
+        added: report.added.length,
+        updated: report.updated.length,
+        unchanged: report.unchanged,
+        removed: report.removed.length,
+        skipped: report.skipped.length,
+      },
+      `imported ${dir} as folder "${report.folderName}"`,
+    );
+    for (const s of report.skipped)
+      log.warn({ path: s.path, reason: s.reason }, "import skipped a file");
+  } catch (e) {
+    bar.stop();
+    throw e;
+  }
+}
+
+function logLoadReport(store: DirStore, log: Log): void {
+  const r = store.report;
+  log.info(
+    {
+      docs: r.loaded,
+      total: r.total,
+      folders: r.folders,
+      skipped: r.skipped.length,
+      legacy: r.legacy.length,
+      missingContent: r.missingContent.length,
+      orphans: r.orphans.length,
+      ms: r.ms,
+    },
+    "data directory loaded",
+  );
+  if (r.skipped.length || r.missingContent.length || r.notes.length) {
+    log.warn({ report: formatLoadReport(r) }, "load report");
+  }
+}

@@ -1,0 +1,231 @@
+// The `lens` command line: serve, stdio, import and export, with their flags and LENS_* variables.
+import { resolve } from "node:path";
+import { SessionStore } from "@lens/core";
+import { exportVault } from "@lens/store";
+import { Command, Option } from "commander";
+import { createLogger, type Log } from "../log.js";
+import { serveStdio } from "../stdio.js";
+import { LENS_VERSION } from "../version.js";
+import {
+  type CliFlags,
+  ConfigError,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  type Env,
+  resolveDataConfig,
+  resolveServeConfig,
+} from "./config.js";
+import { importInto, openData } from "./openData.js";
+import { progressReporter } from "./progress.js";
+import { startServe, startupBanner } from "./serve.js";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function dataOptions(cmd: Command): Command {
+  return cmd
+    .option("--data <dir>", "data directory (y-sweet / relay-server layout) [env LENS_DATA]")
+    .option(
+      "--folder-name <uuid=name>",
+      "display name of a folder without folder_config.name; repeatable [env LENS_FOLDER_NAMES, comma-separated]",
+      collect,
+    )
+    .option("--author <name>", "author recorded on AI suggestions [env LENS_AUTHOR]")
+    .option(
+      "--import <dir[=name]>",
+      "markdown vault to import as a folder at start; repeatable [env LENS_IMPORT, comma-separated]",
+      collect,
+    )
+    .option(
+      "--no-seed",
+      "do not seed an empty default directory with the sample vault [env LENS_SEED=0]",
+    )
+    .option("--log-level <level>", "fatal|error|warn|info|debug|trace|silent [env LENS_LOG_LEVEL]");
+}
+
+/** Runs `body`, turning failures into a message on stderr and an exit code. */
+async function run(body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`lens: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`lens: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** Resolves once SIGINT or SIGTERM arrives; a second signal exits at once. */
+function untilSignal(log: Log): Promise<string> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: string) => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      process.once("SIGINT", () => process.exit(130));
+      process.once("SIGTERM", () => process.exit(143));
+      log.info({ signal }, "shutting down: flushing every document");
+      resolve(signal);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}
+
+/**
+ * On a crash (uncaught exception or unhandled rejection), logs it, flushes what it can within a
+ * few seconds, and exits 1. Acknowledged edits are already on disk; this saves batched sync
+ * traffic.
+ */
+function flushOnCrash(log: Log, stop: () => Promise<void>): void {
+  const crash = (err: unknown) => {
+    log.fatal({ err }, "crashed: flushing documents before exiting");
+    const giveUp = setTimeout(() => process.exit(1), 5000);
+    giveUp.unref();
+    stop()
+      .catch((e: unknown) => log.error({ err: e }, "flush after crash failed"))
+      .finally(() => process.exit(1));
+  };
+  process.once("uncaughtException", crash);
+  process.once("unhandledRejection", crash);
+}
+
+export function buildProgram(env: Env = process.env): Command {
+  const program = new Command("lens")
+    .description(
+      "Lens: Claude Code's tools over a team's Obsidian / Relay notes, for any MCP client.",
+    )
+    .version(LENS_VERSION)
+    .showHelpAfterError();
+
+  dataOptions(
+    program
+      .command("serve")
+      .description("serve MCP (/mcp), REST (/api/v1), y-sweet sync and /healthz on one port"),
+  )
+    .option("--port <n>", `port (0 = any free port) [env LENS_PORT, default ${DEFAULT_PORT}]`)
+    .option("--host <host>", `address to bind [env LENS_HOST, default ${DEFAULT_HOST}]`)
+    .addOption(
+      new Option(
+        "--token <token>",
+        "bearer token for /mcp, /api/v1 and sync; required beyond loopback [env LENS_TOKEN]",
+      ),
+    )
+    .option(
+      "--allowed-host <name>",
+      "another host name clients use (proxy, DNS); `*` disables the Host check; repeatable [env LENS_ALLOWED_HOSTS]",
+      collect,
+    )
+    .option(
+      "--allowed-origin <origin>",
+      "a browser origin allowed to call /mcp and /api/v1; repeatable [env LENS_ALLOWED_ORIGINS]",
+      collect,
+    )
+    .option("--public-url <url>", "public base URL put in sync client tokens [env LENS_PUBLIC_URL]")
+    .option(
+      "--session-idle-minutes <n>",
+      "close MCP sessions idle this long [env LENS_SESSION_IDLE_MINUTES, default 30]",
+    )
+    .option("--max-sessions <n>", "most live MCP sessions [env LENS_MAX_SESSIONS, default 1000]")
+    .action((flags: CliFlags) =>
+      run(async () => {
+        const config = resolveServeConfig(flags, env);
+        const log = createLogger(config.logLevel);
+        const server = await startServe(config, log);
+        flushOnCrash(log, () => server.stop());
+        log.info(
+          { url: `${server.listening.baseUrl}/mcp`, auth: config.token !== undefined },
+          "listening",
+        );
+        process.stdout.write(startupBanner(server, config));
+        await untilSignal(log);
+        await server.stop();
+        log.info("stopped");
+      }),
+    );
+
+  dataOptions(
+    program
+      .command("stdio")
+      .description("serve MCP over stdin/stdout for one client (Claude Desktop and similar)"),
+  ).action((flags: CliFlags) =>
+    run(async () => {
+      const config = resolveDataConfig(flags, env);
+      const log = createLogger(config.logLevel);
+      const data = await openData(config, log);
+      flushOnCrash(log, () => data.close());
+      const session = await serveStdio({
+        workspace: data.workspace,
+        sessions: new SessionStore(),
+        afterWrite: () => data.store.flush(),
+        log,
+      });
+      log.info({ dir: data.choice.dir }, "serving MCP on stdio");
+      await Promise.race([session.closed, untilSignal(log)]);
+      await session.close();
+      await data.close();
+    }),
+  );
+
+  program
+    .command("import")
+    .description("import a markdown vault directory as a folder (creates or updates it)")
+    .argument("<vault-dir>", "directory of .md files")
+    .requiredOption("--folder <name>", "folder display name")
+    .option("--data <dir>", "data directory [env LENS_DATA]")
+    .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
+    .action((vaultDir: string, flags: CliFlags & { folder: string }) =>
+      run(async () => {
+        const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
+        const log = createLogger(config.logLevel);
+        const data = await openData({ ...config, imports: [] }, log, { applyImports: false });
+        try {
+          await importInto(data.workspace, { dir: vaultDir, name: flags.folder }, log);
+        } finally {
+          await data.close();
+        }
+        process.stdout.write(
+          `Imported ${resolve(vaultDir)} as "${flags.folder}" into ${data.choice.dir}\n`,
+        );
+      }),
+    );
+
+  program
+    .command("export")
+    .description("write every markdown document's raw text under its user-facing path")
+    .argument("<out-dir>", "output directory")
+    .option("--data <dir>", "data directory [env LENS_DATA]")
+    .option("--folder <name>", "only this folder")
+    .option("--folder-name <uuid=name>", "display name of a folder; repeatable", collect)
+    .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
+    .action((outDir: string, flags: CliFlags & { folder?: string }) =>
+      run(async () => {
+        const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
+        const log = createLogger(config.logLevel);
+        const data = await openData({ ...config, imports: [] }, log, {
+          applyImports: false,
+          lock: false,
+          mustExist: true,
+        });
+        try {
+          const bar = progressReporter("exporting", log);
+          const report = await exportVault(data.workspace, outDir, {
+            ...(flags.folder ? { folder: flags.folder } : {}),
+            onProgress: (p) => bar.update(p),
+          });
+          bar.stop();
+          for (const path of report.missing) log.warn({ path }, "no content loaded: not exported");
+          for (const s of report.skipped)
+            log.warn({ path: s.path, reason: s.reason }, "not exported");
+          process.stdout.write(
+            `Exported ${report.written.length} documents from ${data.choice.dir} to ${resolve(outDir)}\n`,
+          );
+        } finally {
+          await data.close();
+        }
+      }),
+    );
+
+  return program;
+}

@@ -1,0 +1,87 @@
+// The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1 and the y-sweet
+// sync endpoints, behind one host guard (DNS rebinding); MCP also gets the Origin check and
+// bearer auth here, while REST and sync check their own tokens and body sizes.
+import { type Env, Hono, type Schema } from "hono";
+import { type Log, silentLog } from "../log.js";
+import type { LensServerDeps } from "../server/mcpServer.js";
+import { LENS_VERSION } from "../version.js";
+import { bearerAuth, bearerToken, tokenMatches } from "./bearerAuth.js";
+import { allowedHostNames, hostGuard } from "./hostGuard.js";
+import { createMcpApp } from "./mcpApp.js";
+import { type McpSessionOptions, McpSessions } from "./mcpSessions.js";
+
+export interface LensAppOptions extends LensServerDeps {
+  /**
+   * Bearer token for /mcp (and /healthz details); REST and sync are given the same token and
+   * check it themselves. Unset = open (loopback only).
+   */
+  token?: string;
+  /** Address the server binds to: its host names are allowed in Host headers. */
+  bindHost: string;
+  /** More host names clients use to reach the server (reverse proxy, DNS); `*` = any. */
+  allowedHosts?: readonly string[];
+  /** Browser origins allowed on /mcp and /api/v1 besides the server's own hosts. */
+  allowedOrigins?: readonly string[];
+  mcp?: McpSessionOptions;
+  /** The REST app (doing its own auth and body limit), mounted under /api/v1. */
+  rest?: Hono<Env, Schema, "/">;
+  /** The sync server's HTTP app, mounted at the root (its paths are /doc/… and /d/…). */
+  sync?: Hono;
+  log?: Log;
+}
+
+export interface LensApp {
+  app: Hono;
+  mcpSessions: McpSessions;
+  /** Closes every MCP session and stops their idle sweep. */
+  close(): Promise<void>;
+}
+
+export function createLensApp(options: LensAppOptions): LensApp {
+  const log = options.log ?? silentLog();
+  const mcpSessions = new McpSessions(options, options.mcp);
+  const hosts = allowedHostNames(options.bindHost, options.allowedHosts);
+  const app = new Hono();
+
+  app.onError((err, c) => {
+    log.error({ err, method: c.req.method, path: c.req.path }, "request failed");
+    return c.json({ error: "internal", message: "Internal server error" }, 500);
+  });
+
+  // Every route: a DNS-rebinding page must not reach this server through the browser.
+  app.use("*", hostGuard({ hosts, checkOrigin: false }));
+
+  app.get("/healthz", (c) => {
+    const authorized =
+      options.token === undefined ||
+      tokenMatches(options.token, bearerToken(c.req.header("authorization")) ?? "");
+    if (!authorized) return c.json({ ok: true });
+    const ws = options.workspace;
+    return c.json({
+      ok: true,
+      version: LENS_VERSION,
+      documents: [...ws.contentDocIds()].length,
+      folders: ws
+        .folders()
+        .map((f) => f.name)
+        .sort(),
+      mcpSessions: mcpSessions.size,
+    });
+  });
+
+  // Browsers may only call MCP and REST from this server's own origins or allowed ones.
+  const originGuard = hostGuard({ hosts, origins: options.allowedOrigins, checkOrigin: true });
+  for (const path of ["/mcp", "/mcp/*", "/api/v1", "/api/v1/*"]) app.use(path, originGuard);
+  if (options.token !== undefined) {
+    const auth = bearerAuth(options.token);
+    app.use("/mcp", auth);
+    app.use("/mcp/*", auth);
+  }
+  app.route("/mcp", createMcpApp(mcpSessions));
+  if (options.rest) app.route("/api/v1", options.rest);
+  if (options.sync) app.route("/", options.sync);
+
+  app.notFound((c) => c.json({ error: "not_found", message: `No route for ${c.req.path}` }, 404));
+
+  return { app, mcpSessions, close: () => mcpSessions.closeAll() };
+}

@@ -1,0 +1,84 @@
+// The `/mcp` endpoint (MCP Streamable HTTP) as a Hono sub-app: routes each request to its
+// session's transport, opens sessions on initialize, and answers the HTTP-level errors.
+import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { Hono } from "hono";
+import type { McpSessions } from "./mcpSessions.js";
+
+/** A JSON-RPC error response with no id, as the MCP transport answers HTTP-level failures. */
+export function jsonRpcHttpError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+const SESSION_HEADER = "mcp-session-id";
+
+export function createMcpApp(sessions: McpSessions): Hono {
+  const app = new Hono();
+
+  app.all("/", async (c) => {
+    const req = c.req.raw;
+    if (!["GET", "POST", "DELETE"].includes(req.method)) {
+      return jsonRpcHttpError(405, -32000, "Method not allowed.", { Allow: "GET, POST, DELETE" });
+    }
+
+    const sessionId = req.headers.get(SESSION_HEADER);
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      // The MCP spec: an unknown or expired session is 404, and the client starts a new one.
+      if (!session) return jsonRpcHttpError(404, -32001, "Session not found");
+      return sessions.serve(session, () => session.transport.handleRequest(req));
+    }
+
+    if (req.method !== "POST") {
+      return jsonRpcHttpError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    }
+    const body = await readRequestBody(req, sessions.maxBodyBytes);
+    if (body.tooLarge) {
+      return jsonRpcHttpError(
+        413,
+        -32000,
+        `Payload Too Large: request body must not exceed ${sessions.maxBodyBytes} bytes`,
+      );
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body.text);
+    } catch {
+      return jsonRpcHttpError(400, -32700, "Parse error: Invalid JSON");
+    }
+    const initializes = Array.isArray(message)
+      ? message.some(isInitializeRequest)
+      : isInitializeRequest(message);
+    if (!initializes) {
+      return jsonRpcHttpError(
+        400,
+        -32000,
+        "Bad Request: Mcp-Session-Id header is required (send initialize first)",
+      );
+    }
+
+    const pending = await sessions.open();
+    if (!pending) {
+      return jsonRpcHttpError(503, -32000, "Too many MCP sessions are busy; retry shortly", {
+        "Retry-After": "5",
+      });
+    }
+    const res = await pending.transport.handleRequest(req, { parsedBody: message });
+    const session = sessions.get(pending.id);
+    if (!session) {
+      await pending.abandon();
+      return res;
+    }
+    return sessions.serve(session, async () => res);
+  });
+
+  return app;
+}

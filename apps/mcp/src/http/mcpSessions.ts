@@ -1,0 +1,214 @@
+// Live MCP sessions over Streamable HTTP: one Server + transport per `Mcp-Session-Id`, with
+// idle expiry, a bound on how many live at once, and tracking of requests still streaming.
+import { randomUUID } from "node:crypto";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { type Log, silentLog } from "../log.js";
+import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
+import { onStreamEnd } from "./onStreamEnd.js";
+
+export interface McpSessionOptions {
+  /** A session with nothing in flight for this long is closed. Default 30 minutes. */
+  idleTimeoutMs?: number;
+  /** How often idle sessions are looked for. Default: a tenth of the idle timeout, ≤ 60 s. */
+  sweepIntervalMs?: number;
+  /**
+   * Most sessions alive at once. When full, a new session evicts the least recently used
+   * idle one; when every session is busy, it is refused (503). Default 1000.
+   */
+  maxSessions?: number;
+  /** Largest request body the transport reads, in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Answer POSTs with plain JSON instead of an SSE stream. Default false (SSE). */
+  jsonResponse?: boolean;
+  now?: () => number;
+}
+
+/** One MCP session: its server, its transport and how busy it is. */
+export interface McpSession {
+  readonly id: string;
+  readonly server: Server;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  /** Requests being handled plus response streams still open (including the GET stream). */
+  active: number;
+  lastUsed: number;
+}
+
+/** A session being initialised: registered under its id once the SDK assigns one. */
+export interface PendingSession {
+  readonly id: string;
+  readonly server: Server;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  /** Releases the slot when initialisation did not produce a session. */
+  abandon(): Promise<void>;
+}
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
+export const DEFAULT_MAX_SESSIONS = 1000;
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Read tracking of an MCP session lives in core's SessionStore under this key. */
+export function readTrackingKey(mcpSessionId: string): string {
+  return `mcp:${mcpSessionId}`;
+}
+
+export class McpSessions {
+  readonly idleTimeoutMs: number;
+  readonly maxSessions: number;
+  readonly maxBodyBytes: number;
+  private readonly live = new Map<string, McpSession>();
+  private pending = 0;
+  private readonly now: () => number;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private closed = false;
+  private readonly log: Log;
+
+  constructor(
+    private readonly deps: LensServerDeps,
+    private readonly options: McpSessionOptions = {},
+  ) {
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.now = options.now ?? Date.now;
+    this.log = deps.log ?? silentLog();
+    const sweepMs =
+      options.sweepIntervalMs ?? Math.max(1000, Math.min(60_000, this.idleTimeoutMs / 10));
+    this.timer = setInterval(() => void this.sweep(), sweepMs);
+    this.timer.unref();
+  }
+
+  /** Number of live sessions (initialised and not yet closed). */
+  get size(): number {
+    return this.live.size;
+  }
+
+  get(id: string): McpSession | undefined {
+    return this.live.get(id);
+  }
+
+  /**
+   * Opens a server + transport for an initialize request, or returns undefined when the bound
+   * is reached and no idle session can be evicted.
+   */
+  async open(): Promise<PendingSession | undefined> {
+    if (this.closed) return undefined;
+    // Re-checked after each eviction: a concurrent open may have taken the freed slot.
+    while (this.live.size + this.pending >= this.maxSessions) {
+      if (this.closed || !(await this.evictOne())) return undefined;
+    }
+    this.pending++;
+    let settled = false;
+    const settle = () => {
+      if (!settled) {
+        settled = true;
+        this.pending--;
+      }
+    };
+    // The id is chosen up front so the server can key its read tracking by it; the SDK
+    // hands it out in the initialize response.
+    const id = randomUUID();
+    const server = createLensServer(this.deps, readTrackingKey(id));
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      enableJsonResponse: this.options.jsonResponse ?? false,
+      maxRequestBodySize: this.maxBodyBytes,
+      onsessioninitialized: () => {
+        settle();
+        this.live.set(id, { id, server, transport, active: 0, lastUsed: this.now() });
+        this.log.debug({ live: this.live.size }, "mcp session opened");
+      },
+    });
+    // DELETE, eviction, expiry and shutdown all end here.
+    server.onclose = () => {
+      settle();
+      this.forget(id);
+    };
+    await server.connect(transport);
+    return {
+      id,
+      server,
+      transport,
+      abandon: async () => {
+        if (!this.live.has(id)) await server.close();
+        settle();
+      },
+    };
+  }
+
+  /**
+   * Handles one HTTP request of a live session, counting it as activity until its response
+   * (possibly a long SSE stream) has ended, so the session is never closed under it.
+   */
+  async serve(s: McpSession, run: () => Promise<Response>): Promise<Response> {
+    s.active++;
+    s.lastUsed = this.now();
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        s.active--;
+        s.lastUsed = this.now();
+      }
+    };
+    let res: Response;
+    try {
+      res = await run();
+    } catch (e) {
+      finish();
+      throw e;
+    }
+    if (!res.body) {
+      finish();
+      return res;
+    }
+    return new Response(onStreamEnd(res.body, finish), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
+  }
+
+  private async evictOne(): Promise<boolean> {
+    let victim: McpSession | undefined;
+    for (const s of this.live.values()) {
+      if (s.active === 0 && (!victim || s.lastUsed < victim.lastUsed)) victim = s;
+    }
+    if (!victim) return false;
+    this.log.info(
+      { session: victim.id },
+      "mcp session limit reached: closing the least recently used idle session",
+    );
+    await this.close(victim.id);
+    return true;
+  }
+
+  /** Closes idle sessions; returns how many were closed. */
+  async sweep(): Promise<number> {
+    const cutoff = this.now() - this.idleTimeoutMs;
+    const idle = [...this.live.values()].filter((s) => s.active === 0 && s.lastUsed <= cutoff);
+    for (const s of idle) await this.close(s.id);
+    if (idle.length) this.log.debug({ closed: idle.length }, "closed idle mcp sessions");
+    return idle.length;
+  }
+
+  /** Closes one session (its transport, its server, its read tracking). */
+  async close(id: string): Promise<void> {
+    const s = this.live.get(id);
+    if (!s) return;
+    this.forget(id);
+    await s.server.close();
+  }
+
+  /** Closes every session and stops the idle sweep. */
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await Promise.all([...this.live.keys()].map((id) => this.close(id)));
+  }
+
+  private forget(id: string): void {
+    this.live.delete(id);
+    this.deps.sessions.delete(readTrackingKey(id));
+  }
+}

@@ -1,0 +1,105 @@
+// The Lens MCP server: lists core's tools and calls them through core's registry. It adds no
+// tool behaviour; it only translates between MCP messages and core's callTool.
+import {
+  callTool,
+  type Tool as LensTool,
+  lensTools,
+  type SessionStore,
+  ToolCallError,
+  toolInputJsonSchema,
+  type Workspace,
+} from "@lens/core";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type Log, silentLog } from "../log.js";
+import { LENS_VERSION } from "../version.js";
+import { serverInstructions } from "./instructions.js";
+
+export interface LensServerDeps {
+  workspace: Workspace;
+  sessions: SessionStore;
+  /**
+   * Durability hook (the store's flush), awaited after every successful call of a tool that
+   * writes, before the result goes back: an acknowledged edit is on disk.
+   */
+  afterWrite?: () => Promise<void>;
+  log?: Log;
+}
+
+/** How a core tool is listed over MCP. */
+export function mcpToolListing(tool: LensTool): McpTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toolInputJsonSchema(tool) as McpTool["inputSchema"],
+    annotations: {
+      title: tool.title,
+      readOnlyHint: tool.readOnly,
+      destructiveHint: false,
+      idempotentHint: tool.readOnly,
+      openWorldHint: false,
+    },
+  };
+}
+
+/**
+ * Creates one MCP server for one transport session (`sessionId`: the key of its read
+ * tracking in `deps.sessions`). Connect it to exactly one transport.
+ */
+export function createLensServer(deps: LensServerDeps, sessionId: string): Server {
+  const log = deps.log ?? silentLog();
+  const server = new Server(
+    { name: "lens", title: "Lens", version: LENS_VERSION },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: serverInstructions(deps.workspace),
+    },
+  );
+  const tools = lensTools.map(mcpToolListing);
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId };
+    let text: string;
+    let isError: boolean;
+    try {
+      ({ text, isError } = callTool(ctx, name, args ?? {}));
+    } catch (e) {
+      if (e instanceof ToolCallError) throw new McpError(ErrorCode.InvalidParams, e.message);
+      log.error({ err: e, tool: name }, "tool failed unexpectedly");
+      return textResult(
+        `Lens failed while running ${name}: ${e instanceof Error ? e.message : String(e)}. This is a server bug; the call had no effect you need to undo.`,
+        true,
+      );
+    }
+    const tool = lensTools.find((t) => t.name === name);
+    if (!isError && tool && !tool.readOnly && deps.afterWrite) {
+      try {
+        await deps.afterWrite();
+      } catch (e) {
+        log.error({ err: e, tool: name }, "could not persist a write");
+        return textResult(
+          `${text}\n\nWarning: the change was made but could not be saved to disk (${e instanceof Error ? e.message : String(e)}); it may be lost if the server stops. Do not repeat the edit.`,
+          true,
+        );
+      }
+    }
+    return textResult(text, isError);
+  });
+
+  return server;
+}
+
+function textResult(text: string, isError: boolean): CallToolResult {
+  return { content: [{ type: "text", text }], isError };
+}

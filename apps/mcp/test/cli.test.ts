@@ -1,0 +1,251 @@
+// The built `lens` command as a child process: serve (the case suite over real HTTP, kill -9
+// durability, clean SIGTERM, fresh-clone seeding, refusals), import and export.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Workspace } from "@lens/core";
+import { openStore } from "@lens/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCK_FILE } from "../src/cli/dirLock.js";
+import {
+  APP_DIR,
+  type Child,
+  call,
+  connectHttp,
+  rawText,
+  requireBuiltCli,
+  spawnCli,
+  TEAM_FILES,
+  tempDir,
+  writeFixtureVaults,
+} from "./helpers.js";
+import { runScenarios } from "./scenarios.js";
+
+beforeAll(requireBuiltCli);
+
+const MCP_LINE = /MCP\s+(http:\/\/\S+\/mcp)/;
+
+async function rawOnDisk(dir: string, path: string): Promise<string> {
+  const workspace = new Workspace();
+  const store = await openStore(dir, { workspace });
+  await store.close();
+  return rawText(workspace, path);
+}
+
+describe("lens serve as a child process", () => {
+  const tmp = tempDir();
+  const data = join(tmp.path, "data");
+  let child: Child;
+  let url = "";
+  beforeAll(async () => {
+    const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+    child = spawnCli([
+      "serve",
+      "--port",
+      "0",
+      "--data",
+      data,
+      "--import",
+      `${vaults.team}=Team`,
+      "--import",
+      vaults.research,
+    ]);
+    url = (await child.waitFor(MCP_LINE))[1]!;
+  });
+  afterAll(async () => {
+    child.proc.kill("SIGKILL");
+    await child.exited;
+    tmp.remove();
+  });
+
+  runScenarios("serve child", {
+    connect: () => connectHttp(url),
+    // What is on disk: every acknowledged edit must already be there.
+    raw: (path) => rawOnDisk(data, path),
+  });
+
+  it("prints where it listens and the claude mcp add line; logs are JSON on stderr", () => {
+    expect(child.stdout()).toContain(`claude mcp add --transport http lens ${url}`);
+    expect(child.stdout()).toMatch(/REST\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1/);
+    const lines = child.stderr().trim().split("\n");
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(child.stderr()).toMatch(/"msg":"listening"/);
+  });
+});
+
+describe("lens serve lifecycle", () => {
+  it("an edit acknowledged over MCP survives kill -9 right after", async () => {
+    const tmp = tempDir();
+    try {
+      const data = join(tmp.path, "data");
+      const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+      const child = spawnCli([
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        data,
+        "--import",
+        `${vaults.team}=Team`,
+      ]);
+      const url = (await child.waitFor(MCP_LINE))[1]!;
+      const conn = await connectHttp(url);
+      await call(conn.client, "read", { file_path: "Team/Notes/Ideas.md" });
+      const r = await call(conn.client, "edit", {
+        file_path: "Team/Notes/Ideas.md",
+        old_string: "We should try [[Plans]] soon.",
+        new_string: "We tried [[Plans]].",
+      });
+      child.proc.kill("SIGKILL");
+      expect(r.isError).toBe(false);
+      await child.exited;
+      await conn.client.close().catch(() => {});
+      expect(await rawOnDisk(data, "Team/Notes/Ideas.md")).toContain(
+        "{--We should try [[Plans]] soon.--}{++We tried [[Plans]].++}",
+      );
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it("exits cleanly on SIGTERM and SIGINT, releasing the data directory", async () => {
+    const tmp = tempDir();
+    try {
+      for (const signal of ["SIGTERM", "SIGINT"] as const) {
+        const data = join(tmp.path, signal);
+        const child = spawnCli(["serve", "--port", "0", "--data", data]);
+        await child.waitFor(MCP_LINE);
+        expect(existsSync(join(data, LOCK_FILE))).toBe(true);
+        child.proc.kill(signal);
+        expect(await child.exited).toEqual({ code: 0, signal: null });
+        expect(existsSync(join(data, LOCK_FILE))).toBe(false);
+        expect(child.stderr()).toMatch(/"msg":"stopped"/);
+      }
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it("fresh clone: without --data it seeds the default directory with the sample vault and serves it", async () => {
+    const tmp = tempDir();
+    try {
+      // LENS_DATA stands in for the default .lens-data at the repository root, so the clone
+      // running the tests is not touched; like the default, it is seeded while empty.
+      const dataDir = join(tmp.path, "lens-data");
+      const child = spawnCli(["serve", "--port", "0"], { env: { LENS_DATA: dataDir } });
+      const url = (await child.waitFor(MCP_LINE))[1]!;
+      const conn = await connectHttp(url);
+      const listed = (await call(conn.client, "glob", { pattern: "**/*.md" })).text.split("\n");
+      await conn.close();
+      child.proc.kill("SIGTERM");
+      expect((await child.exited).code).toBe(0);
+      const sampleFolders = readdirSync(join(APP_DIR, "sample-vault"), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name.normalize("NFC"));
+      expect(sampleFolders.length).toBe(3);
+      for (const folder of sampleFolders) {
+        expect(
+          listed.some((p) => p.startsWith(`${folder}/`)),
+          folder,
+        ).toBe(true);
+      }
+      expect(child.stdout()).toContain(dataDir);
+      expect(child.stderr()).toMatch(/seeding it with the sample vault/);
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it("never seeds a directory given with --data", async () => {
+    const tmp = tempDir();
+    try {
+      const child = spawnCli(["serve", "--port", "0", "--data", join(tmp.path, "empty")]);
+      const url = (await child.waitFor(MCP_LINE))[1]!;
+      const health = (await (await fetch(url.replace(/\/mcp$/, "/healthz"))).json()) as {
+        documents: number;
+      };
+      expect(health.documents).toBe(0);
+      child.proc.kill("SIGTERM");
+      await child.exited;
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it("refuses to bind beyond loopback without a token, with a clear message", async () => {
+    const child = spawnCli(["serve", "--host", "0.0.0.0", "--port", "0", "--data", "/nonexistent"]);
+    expect((await child.exited).code).toBe(2);
+    expect(child.stderr()).toMatch(/refusing to listen on 0\.0\.0\.0 without a token/);
+    expect(child.stderr()).toMatch(/LENS_TOKEN/);
+  });
+
+  it("with a token, beyond loopback: 401 without it, works with it; the token is never logged", async () => {
+    const tmp = tempDir();
+    const token = "s3cret-token-for-the-test-0123456789";
+    try {
+      const child = spawnCli(
+        ["serve", "--host", "0.0.0.0", "--port", "0", "--data", join(tmp.path, "d")],
+        {
+          env: { LENS_TOKEN: token },
+        },
+      );
+      const url = (await child.waitFor(MCP_LINE))[1]!;
+      expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(401);
+      const conn = await connectHttp(url, { Authorization: `Bearer ${token}` });
+      expect((await call(conn.client, "glob", { pattern: "*" })).text).toMatch(/No files found/);
+      await conn.close();
+      expect(child.stdout()).toContain('--header "Authorization: Bearer $LENS_TOKEN"');
+      child.proc.kill("SIGTERM");
+      await child.exited;
+      expect(child.stdout()).not.toContain(token);
+      expect(child.stderr()).not.toContain(token);
+    } finally {
+      tmp.remove();
+    }
+  });
+});
+
+describe("lens import and export", () => {
+  it("imports a vault as a folder, updates it in place, and exports the raw text", async () => {
+    const tmp = tempDir();
+    try {
+      const data = join(tmp.path, "data");
+      const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+      const imp = spawnCli(["import", "--data", data, "--folder", "Notes", vaults.team]);
+      expect((await imp.exited).code).toBe(0);
+      expect(imp.stdout()).toMatch(/Imported .* as "Notes"/);
+
+      // Update in place: one file changed, one added.
+      writeFileSync(join(vaults.team, "Plans.md"), "# Plans\n\nOnly plan A now.\n");
+      mkdirSync(join(vaults.team, "New"), { recursive: true });
+      writeFileSync(join(vaults.team, "New", "Fresh.md"), "fresh\n");
+      const again = spawnCli(["import", "--data", data, "--folder", "Notes", vaults.team]);
+      expect((await again.exited).code).toBe(0);
+
+      const out = join(tmp.path, "out");
+      const exp = spawnCli(["export", "--data", data, out]);
+      expect((await exp.exited).code).toBe(0);
+      expect(exp.stdout()).toMatch(/Exported 4 documents/);
+      expect(readFileSync(join(out, "Notes", "Plans.md"), "utf8")).toBe(
+        "# Plans\n\nOnly plan A now.\n",
+      );
+      expect(readFileSync(join(out, "Notes", "Notes", "Ideas.md"), "utf8")).toBe(
+        TEAM_FILES["Notes/Ideas.md"],
+      );
+      expect(readFileSync(join(out, "Notes", "New", "Fresh.md"), "utf8")).toBe("fresh\n");
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it("export refuses a data directory that does not exist", async () => {
+    const child = spawnCli(["export", "--data", "/nonexistent/lens-data", "/tmp/out-never"]);
+    expect((await child.exited).code).toBe(1);
+    expect(child.stderr()).toMatch(/no data directory at \/nonexistent\/lens-data/);
+  });
+
+  it("import requires --folder and names the missing option", async () => {
+    const child = spawnCli(["import", "--data", "/tmp/x", "/tmp/y"]);
+    expect((await child.exited).code).not.toBe(0);
+    expect(child.stderr()).toMatch(/--folder/);
+  });
+});

@@ -1,0 +1,217 @@
+// One case suite for every way an MCP client reaches Lens (in-memory, Streamable HTTP in process,
+// `lens serve` as a child process, `lens stdio`): the same calls must give the same answers.
+// Each case touches its own documents, so the suite also runs against one shared server.
+import { lensTools, toolInputJsonSchema } from "@lens/core";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { type Connection, call, FIXTURE_PATHS } from "./helpers.js";
+
+export interface ScenarioTarget {
+  /** A new connected client (a new MCP session where the transport has sessions). */
+  connect(): Promise<Connection>;
+  /** The raw text (CriticMarkup included) of a document, when the test can look inside. */
+  raw?(path: string): Promise<string>;
+  skip?: readonly string[];
+}
+
+async function withClient<T>(
+  target: ScenarioTarget,
+  fn: (c: Connection) => Promise<T>,
+): Promise<T> {
+  const conn = await target.connect();
+  try {
+    return await fn(conn);
+  } finally {
+    await conn.close();
+  }
+}
+
+async function protocolError(p: Promise<unknown>): Promise<McpError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof McpError) return e;
+    throw e;
+  }
+  throw new Error("expected a protocol error, got a result");
+}
+
+export function runScenarios(label: string, target: ScenarioTarget): void {
+  const skip = new Set(target.skip ?? []);
+  const test = (name: string, fn: () => Promise<void>) =>
+    skip.has(name) ? it.skip(name, fn) : it(name, fn);
+
+  describe(`${label}: seed scenarios`, () => {
+    test("initializes and lists the tools with core's schemas and annotations", () =>
+      withClient(target, async ({ client }) => {
+        expect(client.getServerVersion()?.name).toBe("lens");
+        expect(client.getInstructions()).toMatch(/CriticMarkup/);
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toEqual(["read", "glob", "grep", "edit", "get_links"]);
+        for (const tool of lensTools) {
+          const listed = tools.find((t) => t.name === tool.name)!;
+          expect(listed.inputSchema).toEqual(toolInputJsonSchema(tool));
+          expect(listed.description).toBe(tool.description);
+          expect(listed.title).toBe(tool.title);
+          expect(listed.annotations?.readOnlyHint).toBe(tool.readOnly);
+          expect(listed.annotations?.destructiveHint).toBe(false);
+        }
+      }));
+
+    test("edit is refused before read, and says to read first", () =>
+      withClient(target, async ({ client }) => {
+        const r = await call(client, "edit", {
+          file_path: "Team/Plans.md",
+          old_string: "Plan A",
+          new_string: "Plan Z",
+        });
+        expect(r.isError).toBe(true);
+        expect(r.text).toMatch(/read/);
+        expect(r.text).toContain("Team/Plans.md");
+      }));
+
+    test("read, then edit wraps the change as {--old--}{++new++}", () =>
+      withClient(target, async ({ client }) => {
+        const read = await call(client, "read", { file_path: "Team/Notes/Ideas.md" });
+        expect(read.isError).toBe(false);
+        expect(read.text).toContain("     4\tThe old idea was good.");
+        const edit = await call(client, "edit", {
+          file_path: "Team/Notes/Ideas.md",
+          old_string: "The old idea was good.",
+          new_string: "The new idea is better.",
+        });
+        expect(edit.isError).toBe(false);
+        expect(edit.text).toMatch(/review/);
+        const again = await call(client, "read", { file_path: "Team/Notes/Ideas" });
+        expect(again.text).toContain("     4\tThe new idea is better.");
+        if (target.raw) {
+          expect(await target.raw("Team/Notes/Ideas.md")).toContain(
+            "{--The old idea was good.--}{++The new idea is better.++}",
+          );
+        }
+      }));
+
+    test("old_string not found and not unique are distinct errors", () =>
+      withClient(target, async ({ client }) => {
+        await call(client, "read", { file_path: "Team/Archive/Old.md" });
+        const missing = await call(client, "edit", {
+          file_path: "Team/Archive/Old.md",
+          old_string: "nowhere to be seen",
+          new_string: "x",
+        });
+        expect(missing.isError).toBe(true);
+        const twice = await call(client, "edit", {
+          file_path: "Team/Archive/Old.md",
+          old_string: "ship it",
+          new_string: "ship nothing",
+        });
+        expect(twice.isError).toBe(true);
+        expect(twice.text).toMatch(/\b2\b/);
+        expect(twice.text).not.toBe(missing.text);
+        const read = await call(client, "read", { file_path: "Team/Archive/Old.md" });
+        expect(read.text).toBe("     1\tship it\n     2\tship it");
+      }));
+
+    test("no such document is a tool error that suggests glob", () =>
+      withClient(target, async ({ client }) => {
+        const r = await call(client, "read", { file_path: "Team/Nope.md" });
+        expect(r.isError).toBe(true);
+        expect(r.text).toMatch(/glob/);
+      }));
+
+    test("grep: files_with_matches (default), content and count", () =>
+      withClient(target, async ({ client }) => {
+        const files = await call(client, "grep", { pattern: "ship it" });
+        expect(files.isError).toBe(false);
+        expect(files.text.split("\n")).toEqual(["Team/Archive/Old.md", "Team/Plans.md"]);
+        const content = await call(client, "grep", {
+          pattern: "Plan B",
+          output_mode: "content",
+        });
+        expect(content.text).toBe("Team/Plans.md:4:Plan B: ship it again.");
+        const count = await call(client, "grep", { pattern: "ship it", output_mode: "count" });
+        expect(count.text.split("\n")).toEqual(["Team/Archive/Old.md:2", "Team/Plans.md:2"]);
+        const none = await call(client, "grep", { pattern: "zebra" });
+        expect(none.text).toMatch(/No matches found/);
+        const bad = await call(client, "grep", { pattern: "(unclosed" });
+        expect(bad.isError).toBe(true);
+      }));
+
+    test("glob lists documents, scoped by path", () =>
+      withClient(target, async ({ client }) => {
+        const all = await call(client, "glob", { pattern: "**/*.md" });
+        expect(all.text.split("\n").sort()).toEqual(FIXTURE_PATHS);
+        const team = await call(client, "glob", { pattern: "*.md", path: "Team" });
+        expect(team.text).toBe("Team/Plans.md");
+        const none = await call(client, "glob", { pattern: "**/*.canvas" });
+        expect(none.text).toMatch(/No files found/);
+      }));
+
+    test("get_links lists backlinks, links and unresolved links", () =>
+      withClient(target, async ({ client }) => {
+        const r = await call(client, "get_links", { file_path: "Team/Plans.md" });
+        expect(r.isError).toBe(false);
+        const [back, links] = r.text.split(/\n\n/);
+        expect(back).toContain("Team/Notes/Ideas.md");
+        expect(back).toContain("Research/Paper.md");
+        expect(links).toContain("Team/Notes/Ideas.md");
+        expect(links).toContain("Unresolved: [[Missing Note]]");
+      }));
+
+    test("unknown tool and bad arguments are protocol errors (InvalidParams)", () =>
+      withClient(target, async ({ client }) => {
+        const unknown = await protocolError(client.callTool({ name: "rm", arguments: {} }));
+        expect(unknown.code).toBe(ErrorCode.InvalidParams);
+        expect(unknown.message).toMatch(/Unknown tool "rm"/);
+        const missing = await protocolError(client.callTool({ name: "read", arguments: {} }));
+        expect(missing.code).toBe(ErrorCode.InvalidParams);
+        expect(missing.message).toMatch(/file_path/);
+        const typed = await protocolError(
+          client.callTool({ name: "read", arguments: { file_path: 42 } }),
+        );
+        expect(typed.code).toBe(ErrorCode.InvalidParams);
+        const limit = await protocolError(
+          client.callTool({
+            name: "read",
+            arguments: { file_path: "Team/Plans.md", limit: "all" },
+          }),
+        );
+        expect(limit.code).toBe(ErrorCode.InvalidParams);
+        // Still serving.
+        expect((await call(client, "glob", { pattern: "Team/Plans.md" })).text).toBe(
+          "Team/Plans.md",
+        );
+      }));
+
+    test("path traversal, absolute paths and NUL are clear tool errors", () =>
+      withClient(target, async ({ client }) => {
+        for (const file_path of [
+          "../etc/passwd",
+          "Team/../../etc/passwd",
+          "/etc/passwd",
+          "Team/Plans\u0000.md",
+        ]) {
+          const r = await call(client, "read", { file_path });
+          expect(r.isError, file_path).toBe(true);
+          expect(r.text, file_path).toMatch(/Invalid file_path|does not exist/);
+        }
+        const g = await call(client, "glob", { pattern: "*", path: "../.." });
+        expect(g.isError).toBe(true);
+        expect((await call(client, "read", { file_path: "Team/Plans.md" })).isError).toBe(false);
+      }));
+
+    test("a large but legal argument is a clear tool error, not a crash", () =>
+      withClient(target, async ({ client }) => {
+        await call(client, "read", { file_path: "Team/Plans.md" });
+        const big = "x".repeat(1_000_000);
+        const r = await call(client, "edit", {
+          file_path: "Team/Plans.md",
+          old_string: big,
+          new_string: "y",
+        });
+        expect(r.isError).toBe(true);
+        expect(r.text.length).toBeLessThan(10_000);
+        expect((await call(client, "glob", { pattern: "Team/Plans.md" })).isError).toBe(false);
+      }));
+  });
+}
