@@ -16,16 +16,18 @@ export const problemTypes = {
   "invalid-path": { status: 400, title: "Invalid path" },
   unauthorized: { status: 401, title: "Authentication required" },
   "not-found": { status: 404, title: "Not found" },
+  "ambiguous-path": { status: 409, title: "Path names several documents" },
   "review-conflict": { status: 409, title: "Suggestions no longer pending" },
   "precondition-failed": { status: 412, title: "Document changed since it was read" },
   "payload-too-large": { status: 413, title: "Request body too large" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "validation-failed": { status: 422, title: "Request does not match the schema" },
   "not-a-document": { status: 422, title: "Not a markdown document" },
-  "ambiguous-path": { status: 422, title: "Path names several documents" },
+  "not-a-folder": { status: 422, title: "Not a folder" },
   "tool-error": { status: 422, title: "The tool refused the request" },
   "precondition-required": { status: 428, title: "Proof of a prior read required" },
   internal: { status: 500, title: "Internal server error" },
+  timeout: { status: 503, title: "The tool ran out of time" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 
 export type ProblemType = keyof typeof problemTypes;
@@ -42,7 +44,9 @@ export interface ProblemExtensions {
   etag?: string;
   /** ambiguous-path: the paths that match. */
   candidates?: string[];
-  /** tool-error: the tool that refused, and its message (also in `detail`). */
+  /** Problems from a core failure: core's ToolErrorCode (finer than the problem type). */
+  code?: string;
+  /** Problems from a tool call: the tool that failed, and its message (also in `detail`). */
   tool?: string;
   text?: string;
   /** review-conflict: what happened to each requested suggestion id. */
@@ -84,8 +88,19 @@ export const ProblemSchema = z
       .array(z.string())
       .optional()
       .openapi({ description: "ambiguous-path: the matching paths." }),
-    tool: z.string().optional().openapi({ description: "tool-error: the tool that refused." }),
-    text: z.string().optional().openapi({ description: "tool-error: the tool's message." }),
+    code: z.string().optional().openapi({
+      description:
+        "Problems from a core failure: core's error code (invalid_path, not_found, not_loaded, not_a_document, not_a_folder, ambiguous, not_read, invalid_pattern, no_match, not_unique, identical, invalid_edit, timeout), finer than `type`. Absent when core gave none.",
+      example: "not_found",
+    }),
+    tool: z
+      .string()
+      .optional()
+      .openapi({ description: "Problems from a tool call: the tool that failed." }),
+    text: z
+      .string()
+      .optional()
+      .openapi({ description: "Problems from a tool call: the tool's message (= detail)." }),
     results: z
       .array(z.object({ id: z.string(), status: z.string() }))
       .optional()
@@ -96,16 +111,17 @@ export const ProblemSchema = z
   });
 
 /** Error statuses the routes document. */
-export type ProblemStatus = 400 | 401 | 404 | 409 | 412 | 422 | 428;
+export type ProblemStatus = 400 | 401 | 404 | 409 | 412 | 422 | 428 | 503;
 
 const statusDescriptions: Record<ProblemStatus, string> = {
   400: "Malformed request (bad JSON, invalid path)",
   401: "Missing or wrong bearer token",
-  404: "No such document or folder",
-  409: "None of the suggestions is pending any more",
+  404: "No such document or folder, or its content is not loaded",
+  409: "The path names several documents differing only in case, or (review) none of the suggestions is pending any more",
   412: "If-Match does not match the document's current ETag",
-  422: "Schema violation, or the tool refused the request",
+  422: "Schema violation, a path of the wrong kind (folder / document), or the tool refused the request",
   428: "No proof of a prior read (If-Match or Lens-Session)",
+  503: "The tool ran out of time",
 };
 
 /** OpenAPI `responses` entries for the given error statuses. */

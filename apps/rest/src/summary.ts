@@ -1,7 +1,7 @@
 // What a listing says about one entry of the workspace: type, modification time, size and how
 // many suggestions await review.
 import { z } from "@hono/zod-openapi";
-import { type Located, listSuggestions, type Workspace } from "@lens/core";
+import { type GlobEntry, type Located, listSuggestions, type Workspace } from "@lens/core";
 import { isoTimeOrNull } from "./schemas.js";
 
 export const DocumentSummarySchema = z
@@ -25,21 +25,32 @@ export const DocumentSummarySchema = z
 
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
-/** Modification time in ms as glob orders by it: content change, else the file's sync time. */
-export function modifiedMs(ws: Workspace, loc: Located): number {
-  return ws.mtime(loc.docId) || loc.meta.synctime || 0;
+/** An entry as core's globEntries gives it (and as the document route builds it for one). */
+export type EntryInfo = Pick<GlobEntry, "path" | "docId" | "type" | "mtime">;
+
+/**
+ * One located entry as globEntries would describe it. Its modification time is glob's: the last
+ * content change, else the file's sync time, else 0 (unknown).
+ */
+export function entryOf(ws: Workspace, loc: Located): EntryInfo {
+  return {
+    path: loc.path,
+    docId: loc.docId,
+    type: loc.meta.type,
+    mtime: ws.mtime(loc.docId) || loc.meta.synctime || 0,
+  };
 }
 
 export function isoOrNull(ms: number): string | null {
   return ms > 0 ? new Date(ms).toISOString() : null;
 }
 
-export function documentSummary(ws: Workspace, loc: Located): DocumentSummary {
-  const view = loc.meta.type === "markdown" ? ws.view(loc.docId) : undefined;
+export function documentSummary(ws: Workspace, entry: EntryInfo): DocumentSummary {
+  const view = entry.type === "markdown" ? ws.view(entry.docId) : undefined;
   return {
-    path: loc.path,
-    type: loc.meta.type,
-    modified: isoOrNull(modifiedMs(ws, loc)),
+    path: entry.path,
+    type: entry.type,
+    modified: isoOrNull(entry.mtime),
     size: view ? Buffer.byteLength(view.raw, "utf8") : null,
     pendingSuggestions: view ? listSuggestions(view.raw).length : null,
   };

@@ -1,11 +1,12 @@
-// GET /documents (glob listing) and GET /documents/{path} (one document in a chosen view, whole
-// or by lines, as JSON or markdown, with an ETag and If-None-Match → 304).
+// GET /documents (glob listing: core's globEntries, beside the glob tool's text) and
+// GET /documents/{path} (one document in a chosen view, whole or by lines, as JSON or markdown,
+// with an ETag and If-None-Match → 304).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { baseView, lineStarts } from "@lens/core";
+import { baseView, globEntries, lineStarts } from "@lens/core";
 import { accepts } from "hono/accepts";
 import type { RestDeps } from "../deps.js";
 import { ifNoneMatchHits } from "../etag.js";
-import { type OpenDocument, openDocument, toolProblemFor } from "../locate.js";
+import { type OpenDocument, openDocument } from "../locate.js";
 import { problemResponses } from "../problems.js";
 import { withRequestSession } from "../requestSession.js";
 import {
@@ -16,7 +17,8 @@ import {
   tags,
   toolText,
 } from "../schemas.js";
-import { DocumentSummarySchema, documentSummary, isoOrNull, modifiedMs } from "../summary.js";
+import { DocumentSummarySchema, documentSummary, entryOf } from "../summary.js";
+import { problemForFailure } from "../toolProblems.js";
 
 // ---- GET /documents ---------------------------------------------------------------------
 
@@ -37,9 +39,11 @@ const DocumentListSchema = z
     documents: z
       .array(DocumentSummarySchema)
       .openapi({ description: "Most recently modified first, ties by path." }),
-    truncated: z
-      .boolean()
-      .openapi({ description: "True when glob cut the list; narrow pattern or path." }),
+    truncated: z.boolean().openapi({
+      description:
+        "True when glob cut the list (total > documents.length); narrow pattern or path.",
+    }),
+    total: z.number().int().openapi({ description: "Entries matching, before the cut." }),
     text: toolText,
   })
   .openapi("DocumentList");
@@ -51,7 +55,7 @@ const listRoute = createRoute({
   tags: [tags.documents],
   summary: "List documents matching a glob",
   description:
-    "Runs the glob tool (same semantics and order as over MCP) and describes each path it prints.",
+    "The glob tool's search (core's globEntries: same semantics, order and cut at 100 entries as over MCP), each entry described, beside the glob tool's text.",
   request: { query: ListQuery },
   responses: {
     200: {
@@ -131,7 +135,7 @@ const getRoute = createRoute({
       },
     },
     304: { description: "Not modified: If-None-Match holds the current ETag" },
-    ...problemResponses(400, 401, 404, 422),
+    ...problemResponses(400, 401, 404, 409, 422),
   },
 });
 
@@ -179,21 +183,24 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
 
   app.openapi(listRoute, (c) => {
     const { pattern, path } = c.req.valid("query");
-    const result = withRequestSession(deps, undefined, (rs) =>
-      rs.call(
-        "glob",
-        path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path },
-      ),
-    );
-    if (result.isError) throw toolProblemFor(ws, path, "glob", result.text);
-    const documents = [];
-    let truncated = false;
-    for (const line of result.text.split("\n")) {
-      const loc = ws.paths.get(line);
-      if (loc) documents.push(documentSummary(ws, loc));
-      else if (line.startsWith("(Results are truncated")) truncated = true;
+    const args =
+      path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path };
+    // Both run synchronously, so the entries and the text describe the same moment.
+    const found = globEntries(ws, args);
+    if (!found.ok) {
+      throw problemForFailure({ text: found.message, code: found.code }, { tool: "glob" });
     }
-    return c.json({ documents, truncated, text: result.text }, 200);
+    const result = withRequestSession(deps, undefined, (rs) => rs.call("glob", args));
+    if (result.isError) throw problemForFailure(result, { tool: "glob" });
+    return c.json(
+      {
+        documents: found.entries.map((e) => documentSummary(ws, e)),
+        truncated: found.total > found.entries.length,
+        total: found.total,
+        text: result.text,
+      },
+      200,
+    );
   });
 
   app.openapi(getRoute, (c) => {
@@ -224,13 +231,13 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
         "Content-Type": `${type}; charset=utf-8`,
       });
     }
-    const summary = documentSummary(ws, doc.loc);
+    const summary = documentSummary(ws, entryOf(ws, doc.loc));
     return c.json(
       {
         path: doc.loc.path,
         view,
         etag: doc.etag,
-        modified: isoOrNull(modifiedMs(ws, doc.loc)),
+        modified: summary.modified,
         size: summary.size ?? 0,
         pendingSuggestions: summary.pendingSuggestions ?? 0,
         lines: { start: range.start, end: range.end, total: range.total },

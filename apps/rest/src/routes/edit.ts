@@ -15,6 +15,7 @@ import {
   tags,
   toolText,
 } from "../schemas.js";
+import { problemForFailure } from "../toolProblems.js";
 
 const EditBody = z
   .object({
@@ -59,7 +60,7 @@ const editRoute = createRoute({
       headers: z.object({ ETag: z.string() }),
       content: { "application/json": { schema: EditResultSchema } },
     },
-    ...problemResponses(400, 401, 404, 412, 422, 428),
+    ...problemResponses(400, 401, 404, 409, 412, 422, 428),
   },
 });
 
@@ -101,9 +102,8 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
       if (body.replace_all !== undefined) args.replace_all = body.replace_all;
       return rs.call("edit", args);
     });
-    if (result.isError) {
-      throw new ProblemError("tool-error", result.text, { tool: "edit", text: result.text });
-    }
+    // Refusals map by their code; one without a code is a generic tool-error.
+    if (result.isError) throw problemForFailure(result, { tool: "edit", ws, path });
     // The version this edit produced, taken before any other write can run.
     const after = openDocument(ws, doc.loc.path);
     await deps.afterWrite();

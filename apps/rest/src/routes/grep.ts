@@ -1,11 +1,13 @@
 // GET /grep: core's grep tool with every one of its parameters as query parameters; the answer
-// is the tool's text, exactly as MCP clients get it.
+// is the tool's text, exactly as MCP clients get it, and the same search as match records
+// (core's grepStructured: path, line, column, text and context lines).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type GrepArgs, grepStructured, grepTool } from "@lens/core";
 import type { RestDeps } from "../deps.js";
-import { toolProblemFor } from "../locate.js";
-import { problemResponses } from "../problems.js";
+import { ProblemError, problemResponses } from "../problems.js";
 import { withRequestSession } from "../requestSession.js";
 import { tags, toolText } from "../schemas.js";
+import { problemForFailure } from "../toolProblems.js";
 
 const flag = (description: string) =>
   z
@@ -55,14 +57,66 @@ const GrepQuery = z.object({
   before_context: count("Lines of context before each match (the tool's -B)."),
   context: count("Lines of context around each match (the tool's -C)."),
   multiline: flag("Matches may span lines (rg -U --multiline-dotall)."),
-  head_limit: count("At most this many output entries (default 250; 0 = no limit)."),
-  offset: count("Skip this many output entries first, to page on."),
+  head_limit: count(
+    "At most this many output entries in text, and matching lines in matches (default 250; 0 = no limit).",
+  ),
+  offset: count(
+    "Skip this many output entries (text) and matching lines (matches) first, to page on.",
+  ),
 });
 
-const GrepResultSchema = z.object({ text: toolText }).openapi("GrepResult", {
-  description:
-    "The grep tool's output. Structured matches will be added when core exposes them as records.",
-});
+const ContextLineSchema = z
+  .object({
+    line: z.number().int().openapi({ description: "1-based line number in the AI view." }),
+    text: z.string(),
+  })
+  .openapi("GrepContextLine");
+
+const GrepMatchSchema = z
+  .object({
+    path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
+    line: z.number().int().openapi({
+      description: "1-based line number in the AI view (the numbers read prints).",
+      example: 5,
+    }),
+    column: z.number().int().openapi({
+      description:
+        "1-based column, in UTF-16 code units, where the first match on the line starts.",
+      example: 1,
+    }),
+    text: z.string().openapi({
+      description: "The matching line, without its line ending.",
+      example: "TODO: more ideas",
+    }),
+    before: z.array(ContextLineSchema).openapi({
+      description:
+        "Context lines printed before this match (before_context / context), in line order; context already given to an earlier match is not repeated.",
+    }),
+    after: z.array(ContextLineSchema).openapi({
+      description: "Context lines printed after this match (after_context / context).",
+    }),
+  })
+  .openapi("GrepMatch");
+
+const GrepResultSchema = z
+  .object({
+    text: toolText,
+    matches: z.array(GrepMatchSchema).openapi({
+      description:
+        "The same search as records, one per matching line, in the text's path order, whatever output_mode is. offset and head_limit page these over matching lines, while the text pages over its output lines (paths, counts, or content lines with context and separators), so the two pages can cover different matches.",
+    }),
+    truncated: z.boolean().openapi({
+      description:
+        "matches was cut: more matching lines follow (page on with offset), or the time limit stopped the search.",
+    }),
+    timedOut: z.boolean().openapi({
+      description:
+        "The search for matches stopped at its time limit, so matches is partial (the text says so in a note of its own).",
+    }),
+  })
+  .openapi("GrepResult", {
+    description: "The grep tool's output and the same search as structured match records.",
+  });
 
 const grepRoute = createRoute({
   method: "get",
@@ -71,27 +125,44 @@ const grepRoute = createRoute({
   tags: [tags.search],
   summary: "Search document contents",
   description:
-    "Runs the grep tool over the documents' AI views (ripgrep semantics and output; paths in rg --sort path order). Query names map to the tool's: case_insensitive → -i, line_numbers → -n, after_context → -A, before_context → -B, context → -C.",
+    "Runs the grep tool over the documents' AI views (ripgrep semantics and output; paths in rg --sort path order) and returns its text, plus the same search as match records (`matches`: path, line, column, text and context lines). Query names map to the tool's: case_insensitive → -i, line_numbers → -n, after_context → -A, before_context → -B, context → -C. offset and head_limit page `matches` over matching lines, but the text over its output lines.",
   request: { query: GrepQuery },
   responses: {
     200: {
-      description: 'The tool\'s output ("No matches found" when nothing matches)',
+      description:
+        'The tool\'s output ("No matches found" when nothing matches) and the match records',
       content: { "application/json": { schema: GrepResultSchema } },
     },
-    ...problemResponses(400, 401, 404, 422),
+    ...problemResponses(400, 401, 404, 409, 422, 503),
   },
 });
 
 export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
+  const ws = deps.workspace;
   app.openapi(grepRoute, (c) => {
     const query = c.req.valid("query");
-    const args: Record<string, unknown> = {};
+    const raw: Record<string, unknown> = {};
     for (const [name, toolName] of Object.entries(TOOL_ARG)) {
       const value = query[name as keyof typeof query];
-      if (value !== undefined) args[toolName] = value;
+      if (value !== undefined) raw[toolName] = value;
     }
+    const parsed = grepTool.input.safeParse(raw);
+    if (!parsed.success) throw new ProblemError("validation-failed", parsed.error.message);
+    const args: GrepArgs = parsed.data;
+    const context = { tool: "grep", ws, path: query.path };
+    // Both searches run synchronously: the text and the records describe the same documents.
     const result = withRequestSession(deps, undefined, (rs) => rs.call("grep", args));
-    if (result.isError) throw toolProblemFor(deps.workspace, query.path, "grep", result.text);
-    return c.json({ text: result.text }, 200);
+    if (result.isError) throw problemForFailure(result, context);
+    const found = grepStructured(ws, args);
+    if ("error" in found) throw problemForFailure(found.error, context);
+    return c.json(
+      {
+        text: result.text,
+        matches: found.records,
+        truncated: found.truncated,
+        timedOut: found.timedOut,
+      },
+      200,
+    );
   });
 }

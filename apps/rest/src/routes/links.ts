@@ -1,12 +1,14 @@
 // GET /documents/{path}/links: what links to a document (backlinks_v0), what it links to
-// (resolved live) and its unresolved links, as JSON beside the get_links tool's text.
+// (resolved live) and its unresolved links — core's linksOf, what get_links prints — as JSON
+// beside the get_links tool's text.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { backlinkIndexOf, type Workspace } from "@lens/core";
+import { linksOf } from "@lens/core";
 import type { RestDeps } from "../deps.js";
 import { openDocument } from "../locate.js";
-import { ProblemError, problemResponses } from "../problems.js";
+import { problemResponses } from "../problems.js";
 import { withRequestSession } from "../requestSession.js";
 import { DOCUMENT_SUBROUTE, DocumentPathParams, tags, toolText } from "../schemas.js";
+import { problemForFailure } from "../toolProblems.js";
 
 const LinksSchema = z
   .object({
@@ -15,12 +17,18 @@ const LinksSchema = z
       description: "Paths of the documents linking here, sorted.",
       example: ["Lens/Index.md"],
     }),
+    unknownBacklinks: z.number().int().openapi({
+      description:
+        "Documents linking here that are in no folder this server holds (deleted, or in another folder); not in backlinks.",
+      example: 0,
+    }),
     links: z.array(z.string()).openapi({
-      description: "Paths of the entries this document links to, sorted.",
+      description: "Paths of the entries this document links to, sorted, without itself.",
       example: ["Lens/Notes/Plan.md"],
     }),
     unresolved: z.array(z.string()).openapi({
-      description: "Link targets, as written, that name no entry; sorted.",
+      description:
+        "Link targets that name no entry, as first written (one per target, whatever its case); sorted.",
       example: ["Someday"],
     }),
     text: toolText,
@@ -41,33 +49,9 @@ const linksRoute = createRoute({
       description: "The document's links",
       content: { "application/json": { schema: LinksSchema } },
     },
-    ...problemResponses(400, 401, 404, 422),
+    ...problemResponses(400, 401, 404, 409, 422),
   },
 });
-
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function structuredLinks(ws: Workspace, docId: string) {
-  const index = backlinkIndexOf(ws);
-  const backlinks = new Set<string>();
-  for (const id of index.backlinks(docId)) {
-    const p = ws.paths.pathOf(id);
-    if (p !== undefined) backlinks.add(p);
-  }
-  const links = new Set<string>();
-  const unresolved = new Map<string, string>();
-  for (const { link, target } of index.forwardLinks(docId)) {
-    if (link.target === "") continue; // [[#Heading]]: a place in this document
-    if (target) links.add(target.path);
-    else if (!unresolved.has(link.target.toLowerCase()))
-      unresolved.set(link.target.toLowerCase(), link.target);
-  }
-  return {
-    backlinks: [...backlinks].sort(byCodeUnit),
-    links: [...links].sort(byCodeUnit),
-    unresolved: [...unresolved.values()].sort(byCodeUnit),
-  };
-}
 
 export function registerLinksRoute(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
@@ -77,11 +61,10 @@ export function registerLinksRoute(app: OpenAPIHono, deps: RestDeps): void {
     const result = withRequestSession(deps, undefined, (rs) =>
       rs.call("get_links", { file_path: path }),
     );
-    if (result.isError) {
-      throw new ProblemError("tool-error", result.text, { tool: "get_links", text: result.text });
-    }
+    if (result.isError) throw problemForFailure(result, { tool: "get_links", ws, path });
+    const { backlinks, unknownBacklinks, links, unresolved } = linksOf(ws, doc.loc.docId);
     return c.json(
-      { path: doc.loc.path, ...structuredLinks(ws, doc.loc.docId), text: result.text },
+      { path: doc.loc.path, backlinks, unknownBacklinks, links, unresolved, text: result.text },
       200,
     );
   });

@@ -75,9 +75,9 @@ const ReviewBody = z
 const ItemResultSchema = z
   .object({
     id: z.string(),
-    status: z.enum(["applied", "not_found"]).openapi({
+    status: z.enum(["applied", "not_found", "conflict"]).openapi({
       description:
-        "not_found: no pending suggestion has this id (already resolved, or changed since listed).",
+        "not_found: no pending suggestion has this id (already resolved, or changed since listed). conflict: resolving it would change how the text around it parses (CriticMarkup has no escapes), so it was left pending for a human to resolve by hand.",
     }),
     kind: SuggestionKind.optional(),
     line: z.number().int().optional(),
@@ -91,6 +91,10 @@ const ReviewResultSchema = z
     action: z.enum(["accept", "reject"]),
     applied: z.number().int().openapi({ description: "Suggestions resolved." }),
     notFound: z.number().int().openapi({ description: "Requested ids that were not pending." }),
+    conflicts: z.number().int().openapi({
+      description:
+        "Suggestions left pending because resolving them would re-pair neighbouring markup.",
+    }),
     documents: z.array(
       z.object({
         path: z.string(),
@@ -122,7 +126,7 @@ const listRoute = createRoute({
       description: "Pending suggestions",
       content: { "application/json": { schema: SuggestionListSchema } },
     },
-    ...problemResponses(400, 401, 404, 422),
+    ...problemResponses(400, 401, 404, 409, 422),
   },
 });
 
@@ -218,6 +222,7 @@ function review(
   const documents: z.infer<typeof ReviewResultSchema>["documents"] = [];
   let applied = 0;
   let notFound = 0;
+  let conflicts = 0;
   for (const loc of documentsIn(ws, scope)) {
     const text = ws.contentText(loc.docId);
     const view = ws.view(loc.docId);
@@ -226,6 +231,10 @@ function review(
     if (ids === "all" && pending.size === 0) continue;
     const results: ItemResult[] = resolve(text, ids).map(({ id, status }) => {
       const s = pending.get(id);
+      if (status === "conflict" && s) {
+        conflicts++;
+        return { id, status, kind: s.kind, line: s.line, old: s.oldText, new: s.newText };
+      }
       if (status !== "applied" || !s) {
         notFound++;
         return { id, status: "not_found" };
@@ -236,7 +245,7 @@ function review(
     const after = ws.view(loc.docId);
     documents.push({ path: loc.path, etag: after ? etagOf(after) : "", results });
   }
-  return { action, applied, notFound, documents };
+  return { action, applied, notFound, conflicts, documents };
 }
 
 export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void {
@@ -256,10 +265,12 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
     app.openapi(reviewRoute(action), async (c) => {
       const result = review(ws, action, c.req.valid("json"), c.req.valid("header")["if-match"]);
       if (result.applied > 0) await deps.afterWrite();
-      if (result.applied === 0 && result.notFound > 0) {
+      if (result.applied === 0 && result.notFound + result.conflicts > 0) {
         throw new ProblemError(
           "review-conflict",
-          `None of the given suggestions is pending any more in ${documentNames(result)}: they were resolved or changed since they were listed. List the suggestions again (GET /suggestions?path=…) and retry with current ids.`,
+          result.conflicts > 0
+            ? `None of the given suggestions could be resolved in ${documentNames(result)}: ${result.conflicts} would change how the text around them parses and were left pending (resolve them by hand)${result.notFound > 0 ? `, ${result.notFound} are no longer pending` : ""}.`
+            : `None of the given suggestions is pending any more in ${documentNames(result)}: they were resolved or changed since they were listed. List the suggestions again (GET /suggestions?path=…) and retry with current ids.`,
           { results: result.documents.flatMap((d) => d.results) },
         );
       }

@@ -1,7 +1,17 @@
 // The REST case suite: every endpoint and every error path, run once in process and once over
 // real HTTP (runRestCases({ make })), so both ways of reaching the app behave the same.
-import { callTool, SessionStore } from "@lens/core";
+import {
+  backlinksMap,
+  callTool,
+  type GrepArgs,
+  grepStructured,
+  SessionStore,
+  type ToolErrorCode,
+  workspaceFromTexts,
+} from "@lens/core";
 import { afterEach, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { type ProblemType, problemTypes } from "../../src/index.js";
 import type { ClientOptions, MakeClient, RestClient } from "./clients.js";
 import { json } from "./clients.js";
 import { expectJson, expectProblem } from "./expect.js";
@@ -36,6 +46,23 @@ interface SuggestionOut {
   new: string;
   author?: string;
   time?: number | string;
+}
+interface ContextLine {
+  line: number;
+  text: string;
+}
+interface GrepOut {
+  text: string;
+  matches: {
+    path: string;
+    line: number;
+    column: number;
+    text: string;
+    before: ContextLine[];
+    after: ContextLine[];
+  }[];
+  truncated: boolean;
+  timedOut: boolean;
 }
 interface ReviewOut {
   action: string;
@@ -92,12 +119,16 @@ export function runRestCases({ make }: RestCaseOptions): void {
   describe("GET /documents", () => {
     it("lists every entry, described, in glob's order, with glob's text", async () => {
       const c = await client();
-      const body = await expectJson<{ documents: Summary[]; truncated: boolean; text: string }>(
-        await c.fetch("/documents"),
-      );
+      const body = await expectJson<{
+        documents: Summary[];
+        truncated: boolean;
+        total: number;
+        text: string;
+      }>(await c.fetch("/documents"));
       expect(body.text).toBe(direct(c, "glob", { pattern: "**" }).text);
       expect(body.documents.map((d) => d.path)).toEqual(body.text.split("\n"));
       expect(body.truncated).toBe(false);
+      expect(body.total).toBe(body.documents.length);
       expect(body.documents[0]).toEqual({
         path: "Lens/Pictures/cat.png",
         type: "image",
@@ -151,11 +182,16 @@ export function runRestCases({ make }: RestCaseOptions): void {
 
     it("flags a list that glob cut", async () => {
       const c = await client({ workspace: manyDocuments(120) });
-      const body = await expectJson<{ documents: Summary[]; truncated: boolean; text: string }>(
-        await c.fetch("/documents"),
-      );
+      const body = await expectJson<{
+        documents: Summary[];
+        truncated: boolean;
+        total: number;
+        text: string;
+      }>(await c.fetch("/documents"));
       expect(body.truncated).toBe(true);
+      expect(body.total).toBe(120);
       expect(body.documents).toHaveLength(100);
+      expect(body.documents.map((d) => d.path)).toEqual(body.text.split("\n").slice(0, 100));
       expect(body.text).toMatch(/Results are truncated/);
     });
 
@@ -167,8 +203,10 @@ export function runRestCases({ make }: RestCaseOptions): void {
 
     it("422 when path names a document, not a folder", async () => {
       const c = await client();
-      const p = await expectProblem(await c.fetch("/documents?path=Lens/Index.md"), "tool-error");
+      const p = await expectProblem(await c.fetch("/documents?path=Lens/Index.md"), "not-a-folder");
       expect(p.tool).toBe("glob");
+      expect(p.code).toBe("not_a_folder");
+      expect(p.detail).toBe(direct(c, "glob", { pattern: "**", path: "Lens/Index.md" }).text);
     });
 
     it("400 for a path that climbs out", async () => {
@@ -318,7 +356,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(image.detail).toMatch(/image/);
     });
 
-    it("422 for a path that names documents differing only in case", async () => {
+    it("409 for a path that names documents differing only in case", async () => {
       const c = await client();
       const p = await expectProblem(await getDoc(c, "Lens/CASE.md"), "ambiguous-path");
       expect(p.candidates).toEqual(["Lens/Case.md", "Lens/case.md"]);
@@ -587,14 +625,167 @@ export function runRestCases({ make }: RestCaseOptions): void {
       ["pattern=nothing-matches-this", { pattern: "nothing-matches-this" }],
     ];
     for (const [query, args] of grepCases) {
-      it(`returns the grep tool's text for ${query}`, async () => {
+      it(`returns the grep tool's text and core's records for ${query}`, async () => {
         const c = await client();
-        const body = await expectJson<{ text: string }>(await c.fetch(`/grep?${query}`));
+        const body = await expectJson<GrepOut>(await c.fetch(`/grep?${query}`));
         const expected = direct(c, "grep", args);
         expect(expected.isError).toBe(false);
         expect(body.text).toBe(expected.text);
+        const records = grepStructured(c.ws, args as GrepArgs);
+        if ("error" in records) throw new Error(records.error.text);
+        expect({
+          matches: body.matches,
+          truncated: body.truncated,
+          timedOut: body.timedOut,
+        }).toEqual({
+          matches: records.records,
+          truncated: records.truncated,
+          timedOut: records.timedOut,
+        });
       });
     }
+
+    it("returns match records with line, column and text in the AI view", async () => {
+      const c = await client();
+      const body = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=fox&output_mode=content"),
+      );
+      expect(body.text).toBe("Lens/Notes/Ideas.md:4:The quick brown fox.");
+      // "quick " is a pending insertion: the AI view shows it, so fox starts at column 17.
+      expect(body).toMatchObject({
+        matches: [
+          {
+            path: "Lens/Notes/Ideas.md",
+            line: 4,
+            column: 17,
+            text: "The quick brown fox.",
+            before: [],
+            after: [],
+          },
+        ],
+        truncated: false,
+        timedOut: false,
+      });
+    });
+
+    it("gives the column of the first match, in UTF-16 code units, case-insensitively too", async () => {
+      const c = await client({
+        workspace: workspaceFromTexts([
+          { name: "U", files: { "Emoji.md": "😀 x 😀 y y\nnothing\nCafé café\n" } },
+        ]),
+      });
+      const columns = async (query: string) =>
+        (await expectJson<GrepOut>(await c.fetch(`/grep?${query}`))).matches.map((m) => [
+          m.line,
+          m.column,
+        ]);
+      expect(await columns("pattern=y")).toEqual([[1, 9]]);
+      expect(await columns(`pattern=${encodeURIComponent("café")}`)).toEqual([[3, 6]]);
+      expect(await columns(`pattern=${encodeURIComponent("CAFÉ")}&case_insensitive=1`)).toEqual([
+        [3, 1],
+      ]);
+      expect(await columns(`pattern=${encodeURIComponent("\\bx")}`)).toEqual([[1, 4]]);
+    });
+
+    it("puts context lines with their match, after context before the next match's", async () => {
+      const c = await client();
+      const body = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=todo&case_insensitive=true&output_mode=content&context=1"),
+      );
+      expect(
+        body.matches.map(({ path, line, before, after }) => ({ path, line, before, after })),
+      ).toEqual([
+        {
+          path: "Lens/Index.md",
+          line: 4,
+          before: [{ line: 3, text: "- [[Notes/Ideas]]" }],
+          after: [],
+        },
+        {
+          path: "Lens/Notes/Ideas.md",
+          line: 5,
+          before: [{ line: 4, text: "The quick brown fox." }],
+          after: [],
+        },
+        { path: "Lens/Notes/Ideas.md", line: 6, before: [], after: [] },
+        {
+          path: "Lens/Notes/Plan.md",
+          line: 4,
+          before: [{ line: 3, text: "Back to [[Ideas]]." }],
+          after: [],
+        },
+        { path: "Team/Todo.md", line: 1, before: [], after: [{ line: 2, text: "line two" }] },
+      ]);
+      const asymmetric = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=TODO&path=Lens/Notes&output_mode=content&before_context=2"),
+      );
+      expect(asymmetric.matches.map((m) => [m.line, m.before, m.after])).toEqual([
+        [
+          5,
+          [
+            { line: 3, text: "See [[Plan]] and [[Missing note]]." },
+            { line: 4, text: "The quick brown fox." },
+          ],
+          [],
+        ],
+        [
+          4,
+          [
+            { line: 2, text: "" },
+            { line: 3, text: "Back to [[Ideas]]." },
+          ],
+          [],
+        ],
+      ]);
+    });
+
+    it("pages records over matching lines while the text pages over output lines", async () => {
+      const c = await client();
+      const body = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=TODO&output_mode=content&context=1&head_limit=2"),
+      );
+      // Two output lines of text: the first match's context line and the match itself …
+      expect(body.text.split("\n").slice(0, 2)).toEqual([
+        "Lens/Index.md-3-- [[Notes/Ideas]]",
+        "Lens/Index.md:4:TODO: tidy the index",
+      ]);
+      // … but two matching lines of records.
+      expect(body.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
+        "Lens/Index.md:4",
+        "Lens/Notes/Ideas.md:5",
+      ]);
+      expect(body.truncated).toBe(true);
+      const next = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=TODO&output_mode=content&context=1&head_limit=2&offset=2"),
+      );
+      expect(next.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
+        "Lens/Notes/Plan.md:4",
+        "Team/Todo.md:1",
+      ]);
+      expect(next.truncated).toBe(false);
+    });
+
+    it("returns records whatever the output mode, and none when nothing matches", async () => {
+      const c = await client();
+      for (const mode of ["files_with_matches", "count"]) {
+        const body = await expectJson<GrepOut>(
+          await c.fetch(`/grep?pattern=TODO&output_mode=${mode}`),
+        );
+        expect(body.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
+          "Lens/Index.md:4",
+          "Lens/Notes/Ideas.md:5",
+          "Lens/Notes/Plan.md:4",
+          "Team/Todo.md:1",
+        ]);
+      }
+      const none = await expectJson<GrepOut>(await c.fetch("/grep?pattern=nothing-matches-this"));
+      expect(none).toEqual({
+        text: "No matches found",
+        matches: [],
+        truncated: false,
+        timedOut: false,
+      });
+    });
 
     it("searches the AI view", async () => {
       const c = await client();
@@ -609,6 +800,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       const p = await expectProblem(await c.fetch("/grep?pattern=(unclosed"), "tool-error");
       expect(p.detail).toBe(direct(c, "grep", { pattern: "(unclosed" }).text);
       expect(p.tool).toBe("grep");
+      expect(p.code).toBe("invalid_pattern");
     });
 
     it("404 for a scope that does not exist", async () => {
@@ -639,10 +831,33 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(body).toEqual({
         path: "Lens/Notes/Ideas.md",
         backlinks: ["Lens/Index.md", "Lens/Notes/Plan.md"],
+        unknownBacklinks: 0,
         links: ["Lens/Notes/Plan.md"],
         unresolved: ["Missing note"],
         text: direct(c, "get_links", { file_path: "Lens/Notes/Ideas.md" }).text,
       });
+    });
+
+    it("counts backlinks from documents in no folder apart", async () => {
+      const c = await client();
+      // The first answer attaches the backlink index, which fills backlinks_v0.
+      await expectJson(await c.fetch("/documents/Lens/Notes/Ideas.md/links"));
+      const lens = c.ws.folderByName("Lens")!;
+      const ideas = c.ws.paths.get("Lens/Notes/Ideas.md")!;
+      const sources = backlinksMap(lens.doc);
+      const current = sources.get(ideas.meta.id);
+      const known = (current instanceof Y.Array ? current.toArray() : current) as string[];
+      expect(known).toHaveLength(2);
+      sources.set(ideas.meta.id, [...known, "00000000-0000-4000-8000-0000000000cc"].sort());
+      const body = await expectJson<{
+        backlinks: string[];
+        unknownBacklinks: number;
+        text: string;
+      }>(await c.fetch("/documents/Lens/Notes/Ideas.md/links"));
+      expect(body.unknownBacklinks).toBe(1);
+      expect(body.backlinks).toEqual(["Lens/Index.md", "Lens/Notes/Plan.md"]);
+      expect(body.text).toBe(direct(c, "get_links", { file_path: "Lens/Notes/Ideas.md" }).text);
+      expect(body.text).toContain("also linked from 1 document not in any folder");
     });
 
     it("answers for documents without links", async () => {
@@ -810,7 +1025,13 @@ export function runRestCases({ make }: RestCaseOptions): void {
       const body = await expectJson<ReviewOut>(
         await c.fetch("/suggestions/accept", json({ path: "Team/Todo.md", all: true })),
       );
-      expect(body).toEqual({ action: "accept", applied: 0, notFound: 0, documents: [] });
+      expect(body).toEqual({
+        action: "accept",
+        applied: 0,
+        notFound: 0,
+        conflicts: 0,
+        documents: [],
+      });
       expect(c.writes()).toBe(0);
     });
 
@@ -864,6 +1085,138 @@ export function runRestCases({ make }: RestCaseOptions): void {
         await c.fetch("/suggestions/reject", json({ path: "Lens/Pictures/cat.png", all: true })),
         "not-a-document",
       );
+    });
+  });
+
+  // ---- core's error codes → problems (TOOL_ERROR_PROBLEMS) -----------------------------------------
+
+  describe("core error codes as problems", () => {
+    const edit = (path: string, body: Record<string, unknown>): [string, RequestInit] => [
+      `/documents/${path}/edit`,
+      json(body, { "If-Match": "*" }),
+    ];
+    /**
+     * Every code a request can provoke: the request, the problem it maps to, the tool whose text
+     * is the detail (with its arguments), and what else the problem carries. not_read (REST
+     * checks its read proofs before the tool runs: 428) and timeout (grep reports its time limit
+     * as a partial success) cannot be provoked; test/toolProblems.test.ts covers them.
+     */
+    const reachable: {
+      code: ToolErrorCode;
+      request: [string, RequestInit?];
+      type: ProblemType;
+      tool?: [string, Record<string, unknown>];
+      extra?: Record<string, unknown>;
+    }[] = [
+      {
+        code: "invalid_path",
+        request: ["/grep?pattern=x&path=../etc"],
+        type: "invalid-path",
+        tool: ["grep", { pattern: "x", path: "../etc" }],
+      },
+      {
+        code: "not_found",
+        request: ["/grep?pattern=x&path=Lens/Nowhere"],
+        type: "not-found",
+        tool: ["grep", { pattern: "x", path: "Lens/Nowhere" }],
+      },
+      {
+        code: "not_loaded",
+        request: ["/grep?pattern=x&path=Lens/Unloaded.md"],
+        type: "not-found",
+        tool: ["grep", { pattern: "x", path: "Lens/Unloaded.md" }],
+      },
+      {
+        code: "ambiguous",
+        request: ["/grep?pattern=x&path=Lens/CASE.md"],
+        type: "ambiguous-path",
+        tool: ["grep", { pattern: "x", path: "Lens/CASE.md" }],
+        extra: { candidates: ["Lens/Case.md", "Lens/case.md"] },
+      },
+      {
+        code: "not_a_document",
+        request: ["/grep?pattern=x&path=Lens/Pictures/cat.png"],
+        type: "not-a-document",
+        tool: ["grep", { pattern: "x", path: "Lens/Pictures/cat.png" }],
+      },
+      {
+        code: "not_a_folder",
+        request: ["/documents?path=Lens/Notes/Plan.md"],
+        type: "not-a-folder",
+        tool: ["glob", { pattern: "**", path: "Lens/Notes/Plan.md" }],
+      },
+      {
+        code: "invalid_pattern",
+        request: [`/grep?pattern=${encodeURIComponent("a{2,1}")}`],
+        type: "tool-error",
+        tool: ["grep", { pattern: "a{2,1}" }],
+      },
+      {
+        code: "no_match",
+        request: edit("Lens/Index.md", { old_string: "absent", new_string: "x" }),
+        type: "tool-error",
+        extra: { tool: "edit" },
+      },
+      {
+        code: "not_unique",
+        request: edit("Lens/Index.md", { old_string: "de", new_string: "DE" }),
+        type: "tool-error",
+        extra: { tool: "edit" },
+      },
+      {
+        code: "identical",
+        request: edit("Lens/Index.md", { old_string: "tidy", new_string: "tidy" }),
+        type: "tool-error",
+        extra: { tool: "edit" },
+      },
+      {
+        code: "invalid_edit",
+        request: edit("Lens/Index.md", { old_string: "tidy", new_string: "{==x==}" }),
+        type: "tool-error",
+        extra: { tool: "edit" },
+      },
+    ];
+    for (const { code, request, type, tool, extra } of reachable) {
+      it(`${code} → ${problemTypes[type].status} ${type}`, async () => {
+        const c = await client();
+        const p = await expectProblem(await c.fetch(...request), type);
+        expect(p.code).toBe(code);
+        if (tool) {
+          const expected = direct(c, tool[0], tool[1]);
+          expect(expected).toMatchObject({ isError: true, code });
+          expect(p).toMatchObject({ detail: expected.text, tool: tool[0], text: expected.text });
+        }
+        if (extra) expect(p).toMatchObject(extra);
+        expect(c.writes()).toBe(0);
+      });
+    }
+
+    it("maps lookups outside a tool call by the same table", async () => {
+      const c = await client();
+      const cases: [string, ProblemType, ToolErrorCode][] = [
+        ["/documents/Lens%2F..%2Fx.md", "invalid-path", "invalid_path"],
+        ["/documents/Lens/Nope.md", "not-found", "not_found"],
+        ["/documents/Lens/Unloaded.md", "not-found", "not_loaded"],
+        ["/documents/Lens/CASE.md/links", "ambiguous-path", "ambiguous"],
+        ["/documents/Lens/Notes/links", "not-a-document", "not_a_document"],
+      ];
+      for (const [path, type, code] of cases) {
+        const p = await expectProblem(await c.fetch(path), type);
+        expect(p.code, path).toBe(code);
+      }
+      const review = await expectProblem(
+        await c.fetch("/suggestions/accept", json({ path: "Lens/CASE.md", all: true })),
+        "ambiguous-path",
+      );
+      expect(review.candidates).toEqual(["Lens/Case.md", "Lens/case.md"]);
+      const edit = await expectProblem(
+        await c.fetch(
+          "/documents/Lens/CASE.md/edit",
+          json({ old_string: "a", new_string: "b" }, { "If-Match": "*" }),
+        ),
+        "ambiguous-path",
+      );
+      expect(edit.code).toBe("ambiguous");
     });
   });
 

@@ -1,6 +1,7 @@
 // Review of suggestions: accept (keep the new text) or reject (keep the old text) some or all
 // pending suggestions of a document, in one Yjs transaction.
 import type * as Y from "yjs";
+import { parseCritic } from "./parse.js";
 import { findSuggestions, keptRange, type MarkedSuggestion } from "./suggestions.js";
 import { aiView, baseView } from "./views.js";
 
@@ -61,7 +62,7 @@ function review(
       }
       chosen = all.filter((s) => picked.has(s));
     }
-    const safe = safeSubset(raw, all.length, chosen, accept);
+    const safe = safeSubset(raw, chosen, accept);
     for (const s of chosen) status.set(s, safe.has(s) ? "applied" : "conflict");
     // Right to left, so earlier offsets stay valid.
     for (let i = chosen.length - 1; i >= 0; i--) {
@@ -81,31 +82,43 @@ function review(
 
 /**
  * The suggestions that can be resolved without changing how anything else parses: accepting
- * keeps the AI view and rejecting keeps the base, and exactly the resolved suggestions go
- * away. Tries all at once; if that breaks the rule, goes right to left one at a time and
- * leaves out each one that would.
+ * keeps the AI view and rejecting keeps the base, and exactly the resolved suggestions' marks
+ * go away (neighbours may re-pair into one replace; that changes nothing they say). Tries all
+ * at once; if that breaks the rule, goes right to left one at a time and leaves out each one
+ * that would.
  */
 function safeSubset(
   raw: string,
-  pending: number,
   chosen: MarkedSuggestion[],
   accept: boolean,
 ): Set<MarkedSuggestion> {
   const view = accept ? aiView : baseView;
   const expected = view(raw);
-  const keeps = (candidate: string, resolved: number) =>
-    view(candidate) === expected && findSuggestions(candidate).length === pending - resolved;
-  if (keeps(resolveAll(raw, chosen, accept), chosen.length)) return new Set(chosen);
+  const marksBefore = suggestionMarks(raw);
+  const keeps = (candidate: string, removedMarks: number) =>
+    view(candidate) === expected && suggestionMarks(candidate) === marksBefore - removedMarks;
+  const allMarks = chosen.reduce((n, s) => n + s.marks.length, 0);
+  if (keeps(resolveAll(raw, chosen, accept), allMarks)) return new Set(chosen);
   const safe = new Set<MarkedSuggestion>();
   let current = raw;
+  let removed = 0;
   for (let i = chosen.length - 1; i >= 0; i--) {
-    const candidate = resolveInString(current, chosen[i]!, accept);
-    if (keeps(candidate, safe.size + 1)) {
-      safe.add(chosen[i]!);
+    const s = chosen[i]!;
+    const candidate = resolveInString(current, s, accept);
+    if (keeps(candidate, removed + s.marks.length)) {
+      safe.add(s);
+      removed += s.marks.length;
       current = candidate;
     }
   }
   return safe;
+}
+
+/** Insertion, deletion and substitution marks in a raw text (comments and highlights aside). */
+function suggestionMarks(raw: string): number {
+  let n = 0;
+  for (const m of parseCritic(raw)) if (m.kind !== "comment" && m.kind !== "highlight") n++;
+  return n;
 }
 
 function resolveAll(raw: string, chosen: MarkedSuggestion[], accept: boolean): string {

@@ -1,0 +1,71 @@
+// Core failures as problems: the one table from core's ToolErrorCode to a problem type (whose
+// catalogue entry gives the HTTP status), and the function every route turns a failure with.
+import type { ToolErrorCode, Workspace } from "@lens/core";
+import { ProblemError, type ProblemExtensions, type ProblemType } from "./problems.js";
+
+/**
+ * The problem type of each core error code; the status is `problemTypes[type].status`. Path
+ * problems get their own types; refusals of the other arguments are `tool-error` (422), told
+ * apart by the `code` extension.
+ */
+export const TOOL_ERROR_PROBLEMS = {
+  invalid_path: "invalid-path", // 400: can never name anything (absolute, `..`, NUL)
+  not_found: "not-found", // 404
+  not_loaded: "not-found", // 404: listed in its folder, content not held by this server
+  ambiguous: "ambiguous-path", // 409: several documents differ only in case; send the exact one
+  not_a_document: "not-a-document", // 422: a folder or a non-markdown file where a document goes
+  not_a_folder: "not-a-folder", // 422: a document where a folder goes (glob's path)
+  not_read: "precondition-required", // 428: REST's read proofs (If-Match / Lens-Session) apply
+  invalid_pattern: "tool-error", // 422: the regex or glob does not compile
+  no_match: "tool-error", // 422: edit's old_string occurs nowhere
+  not_unique: "tool-error", // 422: edit's old_string occurs more than once
+  identical: "tool-error", // 422: edit's old_string and new_string are the same
+  invalid_edit: "tool-error", // 422: CriticMarkup delimiters, inside a comment, empty old_string
+  timeout: "timeout", // 503: the tool stopped at its time limit
+} as const satisfies Record<ToolErrorCode, ProblemType>;
+
+/** A failure as core reports it: a tool result with `isError`, or a lookup that failed. */
+export interface CoreFailure {
+  /** The message for the client, word for word (a tool's `text`, a lookup's `message`). */
+  text: string;
+  /** Absent when core gave none (the edit tool, for now): a generic `tool-error`. */
+  code?: ToolErrorCode | undefined;
+}
+
+export interface FailureContext {
+  /** The tool that failed; omitted for lookups outside a tool call. */
+  tool?: string;
+  /** The workspace and the path the request named, for the candidates of an ambiguous path. */
+  ws?: Workspace;
+  path?: string | undefined;
+}
+
+/** The problem for a core failure: its type from TOOL_ERROR_PROBLEMS, core's text as detail. */
+export function problemForFailure(
+  failure: CoreFailure,
+  context: FailureContext = {},
+): ProblemError {
+  const type: ProblemType =
+    failure.code === undefined ? "tool-error" : TOOL_ERROR_PROBLEMS[failure.code];
+  const extensions: ProblemExtensions = {};
+  if (failure.code !== undefined) extensions.code = failure.code;
+  if (context.tool !== undefined) {
+    extensions.tool = context.tool;
+    extensions.text = failure.text;
+  }
+  if (failure.code === "ambiguous" && context.ws && context.path !== undefined) {
+    const candidates = candidatesOf(context.ws, context.path);
+    if (candidates) extensions.candidates = candidates;
+  }
+  return new ProblemError(type, failure.text, extensions);
+}
+
+/** The documents an ambiguous path matches (core's failure names them only in its text). */
+function candidatesOf(ws: Workspace, path: string): string[] | undefined {
+  try {
+    const r = ws.resolve(path);
+    return r.kind === "ambiguous" ? [...r.candidates] : undefined;
+  } catch {
+    return undefined;
+  }
+}
