@@ -143,6 +143,21 @@ describe("code regions", () => {
     ]);
   });
 
+  // Regressions: the parser's own rules (before text/markdownCode.ts) opened a fence after any
+  // indentation and let a fence outlive its blockquote.
+  it("does not open a fence indented 4 columns past its container", () => {
+    expect(kinds("text\n    ```\n{++a++}")).toEqual([["insert", "a"]]);
+  });
+
+  it("ends a quoted fence with its blockquote, and sees fences in list items", () => {
+    expect(kinds("> ```\n> {++a++}\n{++b++}")).toEqual([["insert", "b"]]);
+    expect(parseCritic("- a\n\t```\n\t{++a++}\n\t```")).toEqual([]);
+  });
+
+  it("does not close a code span across a fence", () => {
+    expect(kinds("`a\n```\nx\n```\n{++b++} `")).toEqual([["insert", "b"]]);
+  });
+
   it("reports the code regions it skipped", () => {
     const raw = "a `b` c\n```\nx\n```\nd";
     expect(scanCritic(raw).code).toEqual([

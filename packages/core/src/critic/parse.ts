@@ -1,16 +1,10 @@
 // CriticMarkup parser: one left-to-right pass over the raw text that finds every mark, and the
 // code regions (fenced blocks, inline code spans) in which mark-like text stays plain text.
-import {
-  closingBacktickRun,
-  fencedBlockEnd,
-  fenceOpening,
-  isEscaped,
-  paragraphEnd,
-  runLength,
-} from "./code.js";
+import { CodeFinder, type CodeRegion } from "../text/markdownCode.js";
 import { type CriticKind, type MarkForm, mayContainMarks, openerAt } from "./delimiters.js";
 import { type CriticMeta, readMeta } from "./meta.js";
 
+export type { CodeRegion } from "../text/markdownCode.js";
 export type { CriticKind } from "./delimiters.js";
 export type { CriticMeta } from "./meta.js";
 
@@ -31,16 +25,12 @@ export interface CriticMark {
   meta?: CriticMeta;
 }
 
-/** A stretch of markdown code: marks inside it are plain text. */
-export interface CodeRegion {
-  start: number;
-  end: number;
-  fenced: boolean;
-}
-
 export interface CriticScan {
   marks: CriticMark[];
-  /** Code regions outside marks, in order; a mark's content is never scanned for code. */
+  /**
+   * Code regions outside marks, in order (text/markdownCode.ts decides what is code; marks in
+   * it are plain text); a mark's content is never scanned for code.
+   */
   code: CodeRegion[];
 }
 
@@ -63,11 +53,11 @@ class Scanner {
   private readonly code: CodeRegion[] = [];
   /** Where each closing delimiter, and the substitution separator, next occurs. */
   private readonly next = new Map<string, NextOccurrence>();
-  /** Backtick run length → [from, limit) known to hold no run of that length. */
-  private readonly spanMissing = new Map<number, { from: number; limit: number }>();
-  private paragraph = { from: -1, end: -1 };
+  private readonly finder: CodeFinder;
 
-  constructor(private readonly raw: string) {}
+  constructor(private readonly raw: string) {
+    this.finder = new CodeFinder(raw);
+  }
 
   run(): CriticScan {
     const raw = this.raw;
@@ -77,11 +67,10 @@ class Scanner {
     while (i < n) {
       if (lineStart) {
         lineStart = false;
-        const fence = fenceOpening(raw, i);
+        const fence = this.finder.fenceAt(i);
         if (fence) {
-          const end = fencedBlockEnd(raw, i, fence);
-          this.code.push({ start: i, end, fenced: true });
-          i = end;
+          this.code.push(fence);
+          i = fence.end;
           continue;
         }
       }
@@ -90,7 +79,9 @@ class Scanner {
         i++;
         lineStart = true;
       } else if (c === BACKTICK) {
-        i = this.codeSpan(i);
+        const step = this.finder.backtickAt(i);
+        if (step.span) this.code.push(step.span);
+        i = step.next;
       } else if (c === OPEN_BRACE) {
         const mark = this.mark(i);
         if (mark) this.marks.push(mark);
@@ -98,32 +89,6 @@ class Scanner {
       } else i++;
     }
     return { marks: this.marks, code: this.code };
-  }
-
-  /** Handles the backtick run at `j`; returns where scanning goes on. */
-  private codeSpan(j: number): number {
-    const raw = this.raw;
-    if (isEscaped(raw, j)) return j + 1;
-    const length = runLength(raw, j, BACKTICK);
-    const from = j + length;
-    const known = this.spanMissing.get(length);
-    if (known && from >= known.from && from < known.limit) return from;
-    const limit = this.paragraphEnd(from);
-    const close = closingBacktickRun(raw, from, length, limit);
-    if (close === -1) {
-      this.spanMissing.set(length, { from, limit });
-      return from;
-    }
-    this.code.push({ start: j, end: close + length, fenced: false });
-    return close + length;
-  }
-
-  private paragraphEnd(from: number): number {
-    const p = this.paragraph;
-    if (from >= p.from && from <= p.end) return p.end;
-    const end = paragraphEnd(this.raw, from);
-    this.paragraph = { from, end };
-    return end;
   }
 
   /** The mark opening at `j`, or undefined when there is none (plain text). */

@@ -1,6 +1,6 @@
 // YAML frontmatter at the top of a note, and the quoted strings in it: Obsidian counts a
 // wikilink in frontmatter only when it is written inside a quoted scalar (`up: "[[Home]]"`).
-import type { TextRange } from "./codeRegions.js";
+import type { TextRange } from "../text/markdownCode.js";
 
 export interface Frontmatter {
   /** Offset of the first line after the opening `---`. */

@@ -150,6 +150,28 @@ describe("parseWikilinks: code", () => {
     expect(targets("x `a\n\n[[para 2]] b`")).toEqual(["para 2"]);
   });
 
+  // Changed with the shared definition of code (text/markdownCode.ts): fences in containers.
+  it("skips fences in blockquotes and list items, each ending with its container", () => {
+    const text = [
+      "> ```",
+      "> [[in quote]]",
+      "[[after quote]]",
+      "- item",
+      "\t```",
+      "\t[[in item]]",
+      "\t```",
+      "- ```js",
+      "  [[after marker]]",
+      "[[after item]]",
+    ].join("\n");
+    expect(targets(text)).toEqual(["after quote", "after item"]);
+  });
+
+  it("ends a paragraph only at a blank line of spaces and tabs, not of NBSP", () => {
+    expect(targets("`a\n\u00a0\n[[x]] b`")).toEqual([]);
+    expect(targets("`a\n \t\n[[x]] b`")).toEqual(["x"]);
+  });
+
   it("keeps a link that only touches a code span", () => {
     expect(targets("`code`[[A]]`code`")).toEqual(["A"]);
   });

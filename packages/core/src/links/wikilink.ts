@@ -1,6 +1,6 @@
 // The wikilink parser: every `[[…]]` / `![[…]]` of a note with its target, heading, block,
 // alias and position, skipping code (fenced and inline) and unquoted frontmatter.
-import { proseRanges, type TextRange } from "./codeRegions.js";
+import { proseRanges, type TextRange } from "../text/markdownCode.js";
 import { findFrontmatter, quotedRanges } from "./frontmatter.js";
 
 export interface Wikilink {
