@@ -11,7 +11,6 @@ export interface ScenarioTarget {
   connect(): Promise<Connection>;
   /** The raw text (CriticMarkup included) of a document, when the test can look inside. */
   raw?(path: string): Promise<string>;
-  skip?: readonly string[];
 }
 
 async function withClient<T>(
@@ -37,9 +36,7 @@ async function protocolError(p: Promise<unknown>): Promise<McpError> {
 }
 
 export function runScenarios(label: string, target: ScenarioTarget): void {
-  const skip = new Set(target.skip ?? []);
-  const test = (name: string, fn: () => Promise<void>) =>
-    skip.has(name) ? it.skip(name, fn) : it(name, fn);
+  const test = (name: string, fn: () => Promise<void>) => it(name, fn);
 
   describe(`${label}: seed scenarios`, () => {
     test("initializes and lists the tools with core's schemas and annotations", () =>
