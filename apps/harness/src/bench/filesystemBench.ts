@@ -1,0 +1,140 @@
+// Benchmark (c): the same operations through @modelcontextprotocol/server-filesystem (stdio,
+// rooted at the corpus written as files) and through Lens (MCP over loopback HTTP), driven by the
+// same SDK client, on the same documents: read ↔ read_text_file, glob ↔ search_files,
+// edit ↔ edit_file. Ratios are Lens ÷ filesystem, measured in the same run.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { connectMcp } from "../scenario/mcpAdapter.js";
+import type { OpRunner } from "./latencyBench.js";
+import type { ReportSection } from "./report.js";
+import { formatMs, formatRatio, type Summary, summarize } from "./stats.js";
+import { type BenchDoc, GLOB_PATTERN, RefToggle } from "./workload.js";
+
+/** The server-filesystem entry point (dist/index.js of the installed package). */
+export function filesystemServerPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(
+    dirname(require.resolve("@modelcontextprotocol/server-filesystem/package.json")),
+    "dist",
+    "index.js",
+  );
+}
+
+type FsOp = "read" | "glob" | "edit";
+const FS_TOOL: Record<FsOp, string> = {
+  read: "read_text_file",
+  glob: "search_files",
+  edit: "edit_file",
+};
+
+export interface FilesystemRow {
+  op: FsOp;
+  tool: string;
+  lens: Summary;
+  filesystem: Summary;
+  ratio: number;
+}
+
+export async function filesystemBench(options: {
+  lensUrl: string;
+  /** The corpus as files (one directory per folder): the filesystem server's root. */
+  root: string;
+  docs: BenchDoc[];
+  samples: Record<FsOp, number>;
+  /** The runner of the earlier Lens benchmarks on this server (edit toggles stay in step). */
+  runner: OpRunner;
+  log: (m: string) => void;
+}): Promise<{ section: ReportSection; rows: FilesystemRow[] }> {
+  const { root, docs, log } = options;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [filesystemServerPath(), root],
+    stderr: "ignore",
+  });
+  const fs = new Client({ name: "lens-bench-fs", version: "0.1.0" });
+  await fs.connect(transport);
+  const lens = await connectMcp({ url: options.lensUrl }, "lens-bench-fs-compare");
+  const lensRunner = options.runner;
+  const lensErrorsBefore = lensRunner.errors;
+  const fsToggle = new RefToggle();
+  let fsErrors = 0;
+  let fsLastError = "";
+  const fsCall = async (op: FsOp, doc: BenchDoc) => {
+    const path = join(root, doc.path);
+    const args =
+      op === "read"
+        ? { path }
+        : op === "glob"
+          ? { path: root, pattern: GLOB_PATTERN }
+          : { path, edits: [fsToggle.next(doc)] };
+    const r = (await fs.callTool({ name: FS_TOOL[op], arguments: args })) as CallToolResult;
+    if (r.isError) {
+      fsErrors++;
+      fsLastError = JSON.stringify(r.content).slice(0, 300);
+    }
+  };
+  const rows: FilesystemRow[] = [];
+  try {
+    const n = Math.max(options.samples.edit, options.samples.read);
+    for (let i = 0; i < n; i++) await lens.call("read", { file_path: docs[i % docs.length]!.path });
+    for (const op of ["read", "glob", "edit"] as const) {
+      log(`${op}: Lens vs server-filesystem ${FS_TOOL[op]} (${options.samples[op]} calls each)`);
+      const lensTimes: number[] = [];
+      const fsTimes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await lensRunner.run(lens, op === "edit" ? "read" : op, docs[i]!);
+        if (op !== "edit") await fsCall(op, docs[i]!);
+      }
+      for (let i = 0; i < options.samples[op]; i++) {
+        const doc = docs[i % docs.length]!;
+        let t = performance.now();
+        await lensRunner.run(lens, op, doc);
+        lensTimes.push(performance.now() - t);
+        t = performance.now();
+        await fsCall(op, doc);
+        fsTimes.push(performance.now() - t);
+      }
+      const l = summarize(lensTimes);
+      const f = summarize(fsTimes);
+      rows.push({ op, tool: FS_TOOL[op], lens: l, filesystem: f, ratio: l.p50 / f.p50 });
+    }
+  } finally {
+    await lens.close();
+    await fs.close();
+  }
+  const errors = lensRunner.errors - lensErrorsBefore + fsErrors;
+  const section: ReportSection = {
+    id: "filesystem",
+    title: "Lens vs @modelcontextprotocol/server-filesystem (same SDK client, same documents)",
+    intro: `Calls alternate between the two servers, one at a time: Lens over Streamable HTTP (loopback) to \`lens serve\`; server-filesystem over stdio, rooted at the same corpus written as files. glob ↔ search_files use the pattern \`${GLOB_PATTERN}\`; edit ↔ edit_file make the same one-line change (Lens: a CriticMarkup suggestion, fsync'd before the answer; server-filesystem: temp file + rename, no fsync). Ratio = Lens p50 ÷ server-filesystem p50.`,
+    columns: [
+      "operation",
+      "server-filesystem tool",
+      "Lens p50",
+      "Lens p99",
+      "filesystem p50",
+      "filesystem p99",
+      "Lens ÷ filesystem",
+    ],
+    rows: rows.map((r) => [
+      r.op,
+      r.tool,
+      formatMs(r.lens.p50),
+      formatMs(r.lens.p99),
+      formatMs(r.filesystem.p50),
+      formatMs(r.filesystem.p99),
+      formatRatio(r.ratio),
+    ]),
+    notes: [
+      "get_links and grep have no server-filesystem counterpart.",
+      errors > 0
+        ? `${errors} calls answered with an error (Lens: ${lensRunner.lastError || "none"}; filesystem: ${fsLastError || "none"}).`
+        : "Every call succeeded.",
+    ],
+    data: rows,
+  };
+  return { section, rows };
+}
