@@ -1,16 +1,25 @@
 // The order of `rg --sort path`: entries sorted by name within each directory, names compared as
 // UTF-8 bytes — so `a/b.md` < `a b.md` < `a-b/x.md` < `a.md` (each path component in turn).
 
-/** Compares two user-facing paths as `rg --sort path` orders them. */
+/**
+ * Compares two user-facing paths as `rg --sort path` orders them. Comparing component by
+ * component is the same as one pass in which `/` ranks below every other character (a name
+ * that ends first sorts first), so no path is split: grep sorts every document per search.
+ */
 export function comparePaths(a: string, b: string): number {
-  const as = a.split("/");
-  const bs = b.split("/");
-  const n = Math.min(as.length, bs.length);
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const c = compareBytes(as[i]!, bs[i]!);
-    if (c !== 0) return c;
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return pathRank(x) - pathRank(y);
   }
-  return as.length - bs.length;
+  return a.length - b.length;
+}
+
+const SLASH = 0x2f;
+
+function pathRank(unit: number): number {
+  return unit === SLASH ? -1 : codePointRank(unit);
 }
 
 /** Compares strings in code point order, which is UTF-8 byte order. */
