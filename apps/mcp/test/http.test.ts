@@ -195,7 +195,8 @@ describe("MCP sessions over HTTP", () => {
       const c = await connectHttp(server.url);
       try {
         let round = 0;
-        while (Date.now() < deadline) {
+        // Every session runs at least one full round, however slow the machine; then until the deadline.
+        do {
           const path = i % 2 ? "Team/Plans.md" : "Team/Notes/Ideas.md";
           const steps: Array<[string, Record<string, unknown>]> = [
             ["read", { file_path: path }],
@@ -212,7 +213,7 @@ describe("MCP sessions over HTTP", () => {
             if (r.isError !== expectError) failures.push(`${i}/${round} ${name}: ${r.text}`);
           }
           round++;
-        }
+        } while (Date.now() < deadline);
       } catch (e) {
         failures.push(`${i}: ${(e as Error).message}`);
       } finally {
@@ -221,7 +222,7 @@ describe("MCP sessions over HTTP", () => {
     };
     await Promise.all(Array.from({ length: 50 }, (_, i) => worker(i)));
     expect(failures).toEqual([]);
-    expect(calls).toBeGreaterThan(250);
+    expect(calls).toBeGreaterThanOrEqual(50 * 5);
     await eventually(() => server.lens.mcpSessions.size === 0);
     expect(server.sessions.size).toBe(trackedBefore);
   });

@@ -232,6 +232,48 @@ describe("attachBacklinks: incremental", () => {
     expect(backlinksObject(lens)[id("Lens/Notes/Src.md")]).toEqual([id("Other/Inbox.md")]);
   });
 
+  it("re-resolves bare names of every folder when an entry changes in another folder", () => {
+    const t = buildWorkspace({
+      Lens: { "/A.md": "[[Idea]] [[Other/Idea]]", "/B.md": "[[Unrelated]]" },
+      Other: { "/Inbox.md": "" },
+      Third: { "/C.md": "[[idea]]" },
+    });
+    const index = attachBacklinks(t.ws);
+    const folderDoc = (name: string) => t.folders.get(name)!.doc;
+    const [lens, other, third] = [folderDoc("Lens"), folderDoc("Other"), folderDoc("Third")];
+    const [a, c] = [t.idOf("Lens/A.md"), t.idOf("Third/C.md")];
+    const ideaOf = (doc: Y.Doc) => Object.keys(backlinksObject(doc));
+    expect([lens, other, third].map(ideaOf)).toEqual([[], [], []]);
+    // Created in Other: the bare links of A and C fall back to it ([[Other/Idea]] is exact).
+    const before = { ...index.stats };
+    setEntry(other, "/Deep/Idea.md", { id: uuid(0x1d1), type: "markdown", version: 0 });
+    expect(index.stats.resolved - before.resolved).toBe(2); // A and C, not B
+    expect(backlinksObject(other)).toEqual({ [uuid(0x1d1)]: [a, c].sort() });
+    // A shorter in-folder path in Third: C's own folder now has it; A falls back to it.
+    setEntry(third, "/Idea.md", { id: uuid(0x1d2), type: "markdown", version: 0 });
+    expect(backlinksObject(third)).toEqual({ [uuid(0x1d2)]: [a, c].sort() });
+    expect(backlinksObject(other)).toEqual({}); // [[Other/Idea]] is exact: /Deep/Idea.md is not it
+    // The source's own folder gains a match: A stops falling back.
+    setEntry(lens, "/Sub/Idea.md", { id: uuid(0x1d3), type: "markdown", version: 0 });
+    expect(backlinksObject(lens)).toEqual({ [uuid(0x1d3)]: [a] });
+    expect(backlinksObject(third)).toEqual({ [uuid(0x1d2)]: [c] });
+    // Renamed away and deleted: back to the other folders, then to nothing.
+    renameEntry(lens, "/Sub/Idea.md", "/Sub/Idea 2.md");
+    expect(backlinksObject(lens)).toEqual({});
+    expect(backlinksObject(third)).toEqual({ [uuid(0x1d2)]: [a, c].sort() });
+    deleteEntry(third, "/Idea.md");
+    expect(backlinksObject(third)).toEqual({});
+    expect(backlinksObject(other)).toEqual({ [uuid(0x1d1)]: [a, c].sort() });
+    renameEntry(other, "/Deep/Idea.md", "/Idea.md"); // now also [[Other/Idea]]
+    expect(backlinksObject(other)).toEqual({ [uuid(0x1d1)]: [a, c].sort() });
+    deleteEntry(other, "/Idea.md");
+    expect([lens, other, third].map(ideaOf)).toEqual([[], [], []]);
+    expect(index.forwardLinks(t.docIdOf("Lens/A.md")).map((r) => r.target)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("keeps what an unloaded note recorded, and corrects it when the note is loaded again", () => {
     const { ws, lens, id, docIdOf, index } = setup();
     const c = docIdOf("Lens/C.md");

@@ -68,7 +68,10 @@ class LiveBacklinkIndex implements BacklinkIndex {
   private readonly resolver: LinkResolver;
   private readonly sources = new Map<string, Source>();
   private readonly sourceByUuid = new Map<string, string>();
-  /** Link key → doc ids of the sources with a link under that key. */
+  /**
+   * Link key → doc ids of the sources, of every folder, with a link under that key (a bare name
+   * falls back to other folders, so an entry change anywhere can affect any of them).
+   */
   private readonly dependents = new Map<string, Set<string>>();
   /** Source uuid → target refs that still list it although it is not loaded. */
   private readonly unloaded = new Map<string, Set<string>>();

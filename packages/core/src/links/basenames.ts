@@ -1,5 +1,6 @@
 // Per-folder basename index for link resolution: link key → the entries a link with that last
-// segment could name. Kept current entry by entry, so resolving a link never scans a folder.
+// segment could name, folder by folder. Kept current entry by entry, so resolving a link never
+// scans a folder, and a bare name that falls back to other folders (SPEC §5) costs one lookup.
 import type { Located, PathIndex } from "../paths/pathIndex.js";
 import { upsert } from "./maps.js";
 
@@ -16,35 +17,42 @@ export function linkKey(path: string): string {
   return base.endsWith(".md") ? base.slice(0, -3) : base;
 }
 
-/** Entries by folder and link key; folders themselves are never link targets. */
+/** Entries by link key and folder; folders themselves are never link targets. */
 export class BasenameIndex {
-  private readonly folders = new Map<string, Map<string, Map<string, Located>>>();
+  /** Link key → folder doc id → in-folder path → entry. */
+  private readonly keys = new Map<string, Map<string, Map<string, Located>>>();
 
   /** Re-indexes the given folders from the path index (folder added, removed or renamed). */
   rebuild(paths: PathIndex, folderDocIds: Iterable<string>): void {
-    this.folders.clear();
-    for (const id of folderDocIds) {
-      this.folders.set(id, new Map());
-      for (const loc of paths.folderEntries(id)) this.put(loc);
-    }
+    this.keys.clear();
+    for (const id of folderDocIds) for (const loc of paths.folderEntries(id)) this.put(loc);
   }
 
   put(loc: Located): void {
     if (loc.meta.type === "folder") return;
-    const byKey = upsert(this.folders, loc.folderDocId, () => new Map());
-    upsert(byKey, linkKey(loc.entryPath), () => new Map()).set(loc.entryPath, loc);
+    const byFolder = upsert(this.keys, linkKey(loc.entryPath), () => new Map());
+    upsert(byFolder, loc.folderDocId, () => new Map()).set(loc.entryPath, loc);
   }
 
   remove(loc: Located): void {
-    const byKey = this.folders.get(loc.folderDocId);
     const key = linkKey(loc.entryPath);
-    const entries = byKey?.get(key);
+    const byFolder = this.keys.get(key);
+    const entries = byFolder?.get(loc.folderDocId);
     if (!entries?.delete(loc.entryPath)) return;
-    if (entries.size === 0) byKey!.delete(key);
+    if (entries.size > 0) return;
+    byFolder!.delete(loc.folderDocId);
+    if (byFolder!.size === 0) this.keys.delete(key);
   }
 
   /** Entries of one folder filed under `key` (unordered). */
   candidates(folderDocId: string, key: string): Iterable<Located> {
-    return this.folders.get(folderDocId)?.get(key)?.values() ?? [];
+    return this.keys.get(key)?.get(folderDocId)?.values() ?? [];
+  }
+
+  /** The folders with entries filed under `key`, each with those entries (unordered). */
+  *folders(key: string): Iterable<[folderDocId: string, entries: Iterable<Located>]> {
+    for (const [folderDocId, entries] of this.keys.get(key) ?? []) {
+      yield [folderDocId, entries.values()];
+    }
   }
 }

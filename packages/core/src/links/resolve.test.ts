@@ -32,6 +32,24 @@ const { ws } = buildWorkspace({
     "/Sub/Item.md": "",
     "/Local.md": "",
   },
+  // Only for the fallback to other folders.
+  Alpha: {
+    "/x/Shared.md": "",
+    "/x/Solo.md": "",
+    "/Notes/Far.md": "",
+  },
+  Gamma: {
+    "/Shared.md": "",
+    "/Deep.md": "",
+    "/b/Lexi.md": "",
+    "/a/Lexi.md": "",
+    "/Far.md": "",
+    "/Other/Item.md": "",
+  },
+  "Zeta archive": {
+    "/Shared.md": "",
+    "/Solo.md": "",
+  },
 });
 const resolver = new LinkResolver(ws);
 
@@ -112,7 +130,42 @@ describe("LinkResolver", () => {
       "Lens/Other/Local.md",
     ],
     ["first segment naming the source's own folder", "Lens/Notes/Src.md", "Lens/A", "Lens/A.md"],
-    ["basename matches stay in the source's folder", "Lens/A.md", "Inbox", undefined],
+    // Fallback to the other folders when the source's folder has no match.
+    ["a bare name found only in another folder", "Lens/A.md", "Inbox", "Other/Inbox.md"],
+    ["…case-insensitively, .md optional", "Lens/A.md", "inbox.MD", "Other/Inbox.md"],
+    ["…a path suffix too", "Lens/A.md", "Sub/Item", "Other/Sub/Item.md"],
+    ["…a non-markdown entry too", "Other/Inbox.md", "image.png", "Lens/img/image.png"],
+    [
+      "a match in the source's folder wins over a shorter one elsewhere",
+      "Lens/A.md",
+      "Local",
+      "Lens/Other/Local.md",
+    ],
+    ["…however deep", "Lens/A.md", "Deep", "Lens/a/b/Deep.md"],
+    ["other folders: the shortest in-folder path", "Other/Inbox.md", "Deep", "Gamma/Deep.md"],
+    [
+      "…not the shortest user path (folder names do not count)",
+      "Lens/A.md",
+      "Solo",
+      "Zeta archive/Solo.md",
+    ],
+    ["…then the folder name", "Lens/A.md", "Shared", "Gamma/Shared.md"],
+    ["…then the lexically first path", "Lens/A.md", "Lexi", "Gamma/a/Lexi.md"],
+    [
+      "…with no preference for the source's directory name",
+      "Lens/Notes/Src.md",
+      "Far",
+      "Gamma/Far.md",
+    ],
+    [
+      "a first segment naming a folder never falls back to other folders",
+      "Lens/A.md",
+      "Other/Item",
+      undefined,
+    ],
+    ["…nor one naming the source's own folder", "Lens/A.md", "Lens/Inbox", undefined],
+    ["…nor a leading /", "Lens/A.md", "/Inbox", undefined],
+    ["…nor ./", "Lens/A.md", "./Inbox", undefined],
     [
       "basename matches in the other folder, from there",
       "Other/Inbox.md",

@@ -1,6 +1,7 @@
 // Link resolution with Obsidian's observed rules, inside the source's folder first (SPEC §5):
 // relative paths exactly; else exact from the folder root, a folder named by the first segment,
-// then the best basename match. Case-insensitive, `.md` optional.
+// then the best basename match in the source's folder, then in the other folders.
+// Case-insensitive, `.md` optional.
 import type { Located } from "../paths/pathIndex.js";
 import type { EntryChange } from "../workspace/events.js";
 import type { Folder, Workspace } from "../workspace/workspace.js";
@@ -97,24 +98,67 @@ export class LinkResolver {
   }
 
   /**
-   * Entries of the source's folder whose path ends with the link (`T` → any `…/T.md`,
-   * `dir/T` → any `…/dir/T.md`): the only one; else one in the source's own directory; then the
-   * shortest path; then the lexically first.
+   * Basename / path-suffix match (`T` → any `…/T.md`, `dir/T` → any `…/dir/T.md`). In the
+   * source's folder: the only match; else one in the source's own directory; then the shortest
+   * path; then the lexically first. When the source's folder has none and the link's first
+   * segment names no folder, the same match in the other folders: the shortest in-folder path,
+   * then the folder name, then the lexically first user path.
    */
   private byBasename(rel: string, source: Located): Located | undefined {
     const lower = rel.toLowerCase();
     const suffixes = lower.endsWith(".md") ? [`/${lower}`] : [`/${lower}`, `/${lower}.md`];
-    const matches: Located[] = [];
-    for (const c of this.basenames.candidates(source.folderDocId, linkKey(rel))) {
-      const p = c.entryPath.normalize("NFC").toLowerCase();
-      if (suffixes.some((s) => p.endsWith(s))) matches.push(c);
+    const matching = (c: Located) =>
+      suffixes.some((s) => c.entryPath.normalize("NFC").toLowerCase().endsWith(s));
+    const key = linkKey(rel);
+    const own = [...this.basenames.candidates(source.folderDocId, key)].filter(matching);
+    if (own.length > 0) return this.bestInFolder(own, source);
+    if (this.namesFolder(rel)) return undefined;
+    let best: Ranked | undefined;
+    for (const [folderDocId, entries] of this.basenames.folders(key)) {
+      const folder = folderDocId === source.folderDocId ? undefined : this.ws.folder(folderDocId);
+      if (!folder) continue;
+      for (const loc of entries) {
+        if (!matching(loc)) continue;
+        const ranked: Ranked = { loc, folder: folder.name, inFolder: inFolderLength(loc) };
+        if (!best || precedes(ranked, best)) best = ranked;
+      }
     }
+    return best?.loc;
+  }
+
+  /** Of several matches in the source's folder: its own directory, shortest, lexically first. */
+  private bestInFolder(matches: Located[], source: Located): Located | undefined {
     if (matches.length <= 1) return matches[0];
     const dir = dirOf(source.entryPath);
     const sameDir = matches.filter((c) => dirOf(c.entryPath) === dir);
     const pool = sameDir.length > 0 ? sameDir : matches;
     return pool.sort((a, b) => a.path.length - b.path.length || compare(a.path, b.path))[0];
   }
+
+  /** True when the link's first segment is a folder's name (`Other/T`), any folder. */
+  private namesFolder(rel: string): boolean {
+    const slash = rel.indexOf("/");
+    return slash > 0 && this.foldersByName.has(rel.slice(0, slash).toLowerCase());
+  }
+}
+
+/** A match in another folder, with what the cross-folder tie order compares. */
+interface Ranked {
+  loc: Located;
+  folder: string;
+  inFolder: number;
+}
+
+/** Cross-folder tie order: shorter in-folder path, then folder name, then user path. */
+function precedes(a: Ranked, b: Ranked): boolean {
+  return (
+    (a.inFolder - b.inFolder || compare(a.folder, b.folder) || compare(a.loc.path, b.loc.path)) < 0
+  );
+}
+
+/** Length of the in-folder part of the user path (`Notes/T.md` of `Lens/Notes/T.md`). */
+function inFolderLength(loc: Located): number {
+  return loc.entryPath.replace(/^\/+/, "").normalize("NFC").length;
 }
 
 function isRelative(link: string): boolean {

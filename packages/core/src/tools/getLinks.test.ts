@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { contentsText } from "../model/contentDoc.js";
+import { deleteEntry } from "../model/folderDoc.js";
 import { GET_LINKS_MAX_PER_SECTION, getLinksTool } from "./getLinks.js";
 import { Session } from "./session.js";
 
@@ -69,6 +70,24 @@ describe("get_links", () => {
     expect(getLinks("Lens/Notes/Alpha.md").text).toBe(
       "Backlinks (1):\nLens/Hub.md\n\nLinks (3):\nLens/Hub.md\nLens/Lonely.md\nUnresolved: [[Missing]]",
     );
+  });
+
+  it("lists a bare name found only in another folder, both ways, and follows it live", () => {
+    const t = buildWorkspace({
+      Team: { "/Glossary.md": "[[Notes on CRDTs]] [[Ratios#^best|best]]", "/Deep/Ratios.md": "" },
+      Research: { "/Reading/Notes on CRDTs.md": "", "/Ratios.md": "" },
+    });
+    const getLinks = (file_path: string) =>
+      getLinksTool.handler(t.ws, new Session("s"), { file_path }).text;
+    expect(getLinks("Team/Glossary.md")).toBe(
+      "Backlinks: none\n\nLinks (2):\nResearch/Reading/Notes on CRDTs.md\nTeam/Deep/Ratios.md",
+    );
+    expect(getLinks("Research/Reading/Notes on CRDTs.md")).toBe(
+      "Backlinks (1):\nTeam/Glossary.md\n\nLinks: none",
+    );
+    expect(getLinks("Research/Ratios.md")).toBe("Backlinks: none\n\nLinks: none");
+    deleteEntry(t.folders.get("Team")!.doc, "/Deep/Ratios.md"); // now only Research has one
+    expect(getLinks("Research/Ratios.md")).toBe("Backlinks (1):\nTeam/Glossary.md\n\nLinks: none");
   });
 
   it("fails with the lookup message for a missing document, a directory or a non-markdown file", () => {
