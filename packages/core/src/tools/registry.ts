@@ -46,9 +46,16 @@ export const sessionIdArg = z
     "Optional. Only needed if your client opens a new connection for every call (edit then says you have not read a document you did read): choose any unique string and pass the same session_id to read and edit.",
   );
 
+const argumentSchemas = new WeakMap<Tool, z.ZodObject>();
+
 /** The arguments schema adapters publish and validate: the tool's own plus `session_id`. */
 export function toolArguments(tool: Tool): z.ZodObject {
-  return tool.input.extend({ session_id: sessionIdArg });
+  let schema = argumentSchemas.get(tool);
+  if (!schema) {
+    schema = tool.input.extend({ session_id: sessionIdArg });
+    argumentSchemas.set(tool, schema);
+  }
+  return schema;
 }
 
 /** JSON Schema (draft 2020-12) of a tool's arguments, as adapters publish it. */
