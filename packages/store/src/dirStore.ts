@@ -84,7 +84,13 @@ export class DirStore {
     });
     const notes: string[] = [];
     let folders = 0;
-    for (const loaded of read.docs) {
+    // Folder docs first: each content doc added after its folder is indexed once (paths,
+    // links), where a folder added after its contents makes the link index re-resolve them all.
+    const ordered = [...read.docs].sort(
+      (a, b) =>
+        folderRank(a) - folderRank(b) || (a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0),
+    );
+    for (const loaded of ordered) {
       if (store.install(loaded, notes) === "folder") folders++;
     }
     store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
@@ -335,4 +341,8 @@ function fileFields(info: DocFileInfo): FileFields {
 /** Opens a data directory for a workspace; see DirStore. */
 export function openStore(dir: string, options: StoreOptions): Promise<DirStore> {
   return DirStore.open(dir, options);
+}
+
+function folderRank(loaded: LoadedDoc): number {
+  return classifyDoc(loaded.docId, loaded.doc) === "folder" ? 0 : 1;
 }
