@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type {} from "../../mcp/test/globalSetup.js";
 import { sampleVaultDir } from "../src/paths.js";
 import type { Adapter } from "../src/scenario/adapter.js";
 import { loadScenarios } from "../src/scenario/load.js";
@@ -25,7 +26,7 @@ describe.each([
   let adapter: Adapter;
 
   beforeAll(async () => {
-    const build = inject("lensBuild");
+    const build = inject("cliBuild");
     if (!build.ok) throw new Error(`building the lens CLI failed:\n${build.error}`);
     dir = mkdtempSync(join(tmpdir(), `lens-harness-${name}-`));
     server = await startLensServe({

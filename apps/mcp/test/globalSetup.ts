@@ -1,4 +1,5 @@
-// Builds the `lens` CLI and the workspace packages it imports, for the tests that spawn it.
+// Builds the `lens` CLI and the workspace packages it imports, for the tests that spawn it
+// (apps/mcp's and apps/harness's; both vitest configs name this file; LENS_CLI = use that CLI).
 // Under turbo, `test` depends on `build` (apps/mcp/turbo.json), so dist is already current;
 // run directly (`vitest run`), each package whose dist is older than its sources is rebuilt
 // with tsup, in dependency order. A failed build is handed to the spawning tests
@@ -42,7 +43,10 @@ function newestSource(dir: string): number {
 }
 
 export default function setup(project: TestProject): void {
-  if (process.env.TURBO_HASH && existsSync(join(ROOT, "apps/mcp/dist/cli.js"))) {
+  if (
+    process.env.LENS_CLI ||
+    (process.env.TURBO_HASH && existsSync(join(ROOT, "apps/mcp/dist/cli.js")))
+  ) {
     project.provide("cliBuild", { ok: true });
     return;
   }
