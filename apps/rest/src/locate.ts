@@ -2,11 +2,12 @@
 // folder scope — or to the problem that says why it names neither (core's message and code,
 // turned into a problem by the one table in toolProblems.ts).
 import {
+  type Scope as CoreScope,
   type DocView,
+  documentsInScope,
   type Located,
   lookupDocument,
-  PathError,
-  type Resolution,
+  resolveScope,
   type Workspace,
 } from "@lens/core";
 import { etagOf } from "./etag.js";
@@ -27,22 +28,30 @@ export function openDocument(ws: Workspace, path: string): OpenDocument {
 }
 
 /** What a `path` scope names: every document, the documents under a folder, or one document. */
+/** A path scope (core's), with the document opened when it names one. */
 export type Scope =
   | { kind: "all" }
-  | { kind: "folder"; path: string }
-  | { kind: "document"; doc: OpenDocument };
+  | { kind: "directory"; path: string; core: CoreScope }
+  | { kind: "document"; doc: OpenDocument; core: CoreScope };
 
 /** Resolves a scope given as folder, sub-folder or document path (absent or empty = all). */
 export function openScope(ws: Workspace, path: string | undefined): Scope {
-  if (path === undefined || path.trim() === "") return { kind: "all" };
-  let r: Resolution;
-  try {
-    r = ws.resolve(path);
-  } catch (e) {
-    if (e instanceof PathError)
-      throw problemForFailure({ text: `Invalid path: ${e.message}.`, code: "invalid_path" });
-    throw e;
+  const core = resolveScope(ws, path);
+  if ("error" in core) {
+    // A path that names no scope names no document either: openDocument throws its problem,
+    // with the candidates of an ambiguous path; the line after is only a fallback.
+    openDocument(ws, path ?? "");
+    throw problemForFailure({ text: core.error, code: core.code });
   }
-  if (r.kind === "directory") return { kind: "folder", path: r.path };
-  return { kind: "document", doc: openDocument(ws, path) };
+  if (core.kind === "all") return core;
+  if (core.kind === "directory") return { kind: "directory", path: core.path, core };
+  return { kind: "document", doc: openDocument(ws, core.loc.path), core };
+}
+
+/** Loaded markdown documents a scope covers, by path (core's scope rule). */
+export function documentsIn(ws: Workspace, scope: Scope): Located[] {
+  const core = scope.kind === "all" ? scope : scope.core;
+  return documentsInScope(ws, core).sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
 }

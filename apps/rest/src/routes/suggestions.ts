@@ -4,7 +4,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   acceptSuggestions,
-  type Located,
   listSuggestions,
   rejectSuggestions,
   type Suggestion,
@@ -12,7 +11,7 @@ import {
 } from "@lens/core";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
-import { openScope, type Scope } from "../locate.js";
+import { documentsIn, openScope } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { ifMatchHeader, tags } from "../schemas.js";
 
@@ -154,20 +153,6 @@ function reviewRoute(action: "accept" | "reject") {
 }
 
 // ---- behaviour ----------------------------------------------------------------------------
-
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Loaded markdown documents a scope covers, by path. */
-function documentsIn(ws: Workspace, scope: Scope): Located[] {
-  if (scope.kind === "document") return [scope.doc.loc];
-  const prefix = scope.kind === "folder" ? `${scope.path}/` : "";
-  const out: Located[] = [];
-  for (const loc of ws.paths.entries()) {
-    if (loc.meta.type !== "markdown" || !loc.path.startsWith(prefix)) continue;
-    if (ws.hasContent(loc.docId)) out.push(loc);
-  }
-  return out.sort((a, b) => byCodeUnit(a.path, b.path));
-}
 
 function describe(path: string, s: Suggestion): z.infer<typeof SuggestionSchema> {
   const out: z.infer<typeof SuggestionSchema> = {

@@ -1,8 +1,6 @@
 // The `grep` tool: ripgrep over the AI views of the workspace's markdown documents, with Claude
 // Code's parameters. Scoping by `path` happens here; everything else is search/grepDocuments.
 import { z } from "zod";
-import { PathError } from "../paths/normalize.js";
-import type { Located } from "../paths/pathIndex.js";
 import {
   DEFAULT_HEAD_LIMIT,
   type GrepOptions,
@@ -14,7 +12,8 @@ import {
 } from "../search/grep.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { defineTool, fail, type ToolErrorCode, type ToolResult } from "./tool.js";
+import { documentsInScope, resolveScope, type Scope } from "./scope.js";
+import { defineTool, fail, type ToolResult } from "./tool.js";
 
 const count = z.number().int().min(0);
 
@@ -112,84 +111,24 @@ export function grepStructured(
   return r;
 }
 
-function searchParams(args: GrepArgs, scope: InScope): GrepParams {
+function searchParams(args: GrepArgs, scope: Scope): GrepParams {
   const { path: _path, ...params } = args;
   return { ...params, glob: scope.kind === "document" ? undefined : args.glob };
 }
 
-function searchOptions(ws: Workspace, scope: InScope): GrepOptions {
+function searchOptions(ws: Workspace, scope: Scope): GrepOptions {
   return scope.kind === "directory" ? { now: ws.now, scope: scope.path } : { now: ws.now };
 }
 
-type InScope =
-  | { kind: "all" }
-  | { kind: "directory"; path: string }
-  | { kind: "document"; loc: Located };
-type Scope = InScope | { error: string; code: ToolErrorCode };
-
-function resolveScope(ws: Workspace, path: string | undefined): Scope {
-  if (path === undefined || path.trim() === "" || path.trim() === ".") return { kind: "all" };
-  let r: ReturnType<Workspace["resolve"]>;
-  try {
-    r = ws.resolve(path);
-  } catch (e) {
-    if (e instanceof PathError)
-      return { code: "invalid_path", error: `Invalid path: ${e.message}.` };
-    throw e;
-  }
-  switch (r.kind) {
-    case "directory":
-      return { kind: "directory", path: r.path };
-    case "document":
-      if (!r.loaded) {
-        return {
-          code: "not_loaded",
-          error: `Content of ${r.loc.path} is not available: the document is listed in its folder but its content has not been loaded on this server. Search its folder instead.`,
-        };
-      }
-      return { kind: "document", loc: r.loc };
-    case "file":
-      return {
-        code: "not_a_document",
-        error: `${r.loc.path} is a ${r.loc.meta.type} file, not a markdown document; grep searches markdown documents only. Give a folder or a .md document as path.`,
-      };
-    case "ambiguous":
-      return {
-        code: "ambiguous",
-        error: `${r.path} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
-      };
-    case "missing":
-      return {
-        code: "not_found",
-        error: `Path does not exist: ${r.path}. Omit path to search everywhere, or use glob to find the right folder or document.`,
-      };
-  }
-}
-
 /** The documents in scope, with text read lazily (glob-filtered ones are never materialised). */
-function scopedDocs(ws: Workspace, scope: InScope): SearchDoc[] {
-  const locs: Located[] = [];
-  if (scope.kind === "document") locs.push(scope.loc);
-  else {
-    const prefix = scope.kind === "directory" ? `${scope.path}/` : "";
-    for (const loc of ws.paths.entries()) {
-      if (loc.meta.type !== "markdown" || !ws.hasContent(loc.docId)) continue;
-      if (prefix && !loc.path.startsWith(prefix)) continue;
-      locs.push(loc);
-    }
-  }
-  const docs: SearchDoc[] = [];
-  for (const loc of locs) {
-    const docId = loc.docId;
-    docs.push({
-      path: loc.path,
-      get text() {
-        return ws.view(docId)?.ai ?? "";
-      },
-      lower: () => lowered(ws.view(docId)),
-    });
-  }
-  return docs;
+function scopedDocs(ws: Workspace, scope: Scope): SearchDoc[] {
+  return documentsInScope(ws, scope).map(({ path, docId }) => ({
+    path,
+    get text() {
+      return ws.view(docId)?.ai ?? "";
+    },
+    lower: () => lowered(ws.view(docId)),
+  }));
 }
 
 /** Lowercased AI text per view, for the `-i` prefilter; dropped with the view. */

@@ -27,3 +27,4 @@ export {
 } from "./registry.js";
 export { Session, SessionStore } from "./session.js";
 export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";
+export { documentsInScope, resolveScope, type Scope } from "./scope.js";
