@@ -25,6 +25,6 @@ export {
   toolArguments,
   toolInputJsonSchema,
 } from "./registry.js";
+export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { Session, SessionStore } from "./session.js";
 export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";
-export { documentsInScope, resolveScope, type Scope } from "./scope.js";
