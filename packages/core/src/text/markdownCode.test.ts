@@ -2,6 +2,7 @@
 // and that the CriticMarkup and wikilink parsers judge the same text the same way.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { growth, LINEAR_AT_8 } from "../../test/support/growth.js";
 import { parseCritic, scanCritic } from "../critic/parse.js";
 import { parseWikilinks } from "../links/wikilink.js";
 import { codeRanges, proseRanges } from "./markdownCode.js";
@@ -252,23 +253,26 @@ describe("proseRanges", () => {
 });
 
 describe("linearity", () => {
-  it("stays linear on pathological input", () => {
-    const n = 200_000;
-    const inputs = [
-      `${"1. ".repeat(n / 4)}x\n${"\n`a".repeat(n / 4)}`,
-      `${"- a\n  ".repeat(n / 8)}\`\n`,
-      `${">".repeat(n)}\`\`\`\n${"> x\n".repeat(n / 4)}`,
-      `\`\`\`\n${"    ```\n".repeat(n / 8)}`,
-      "` ``".repeat(n / 4),
-      `${"\\".repeat(n)}\``,
-      `${"`a\n".repeat(n / 4)}`,
-      `${"- ".repeat(n / 2)}\`\`\`\n${"x\n".repeat(n / 4)}`,
+  it("stays linear on pathological input (cost at 8× the size is far from 64×)", () => {
+    const inputs: ((n: number) => string)[] = [
+      (n) => `${"1. ".repeat(n / 4)}x\n${"\n`a".repeat(n / 4)}`,
+      (n) => `${"- a\n  ".repeat(n / 8)}\`\n`,
+      (n) => `${">".repeat(n)}\`\`\`\n${"> x\n".repeat(n / 4)}`,
+      (n) => `\`\`\`\n${"    ```\n".repeat(n / 8)}`,
+      (n) => "` ``".repeat(n / 4),
+      (n) => `${"\\".repeat(n)}\``,
+      (n) => `${"`a\n".repeat(n / 4)}`,
+      (n) => `${"- ".repeat(n / 2)}\`\`\`\n${"x\n".repeat(n / 4)}`,
     ];
-    for (const text of inputs) {
-      const t0 = Date.now();
-      codeRanges(text);
-      scanCritic(text);
-      expect(Date.now() - t0).toBeLessThan(1000);
+    for (const input of inputs) {
+      const ratio = growth((n) => {
+        const text = input(n);
+        return () => {
+          codeRanges(text);
+          scanCritic(text);
+        };
+      }, 25_000);
+      expect(ratio).toBeLessThan(LINEAR_AT_8);
     }
   });
 });

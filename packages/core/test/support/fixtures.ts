@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { Decoder } from "cbor-x";
 import * as Y from "yjs";
 
-export const FIXTURE_DIR = new URL("../../../../../shared/fixtures/relay-server/", import.meta.url)
-  .pathname;
+export const FIXTURE_DIR = new URL("../../../../fixtures/relay-server/", import.meta.url).pathname;
 export const FOLDER_DOC_ID =
   "cb696037-0f72-4e93-8717-4e433129d789-0cfaf813-05c4-471f-ad4a-f0d1593e7679";
 export const CRITIC_DOC_ID =

@@ -16,9 +16,9 @@ export async function tempDir(prefix = "lens-store-"): Promise<string> {
   return d;
 }
 
-/** The relay-server fixtures (read-only), /work/shared/fixtures/relay-server. */
+/** The relay-server fixtures (never written: tests change only copies), `fixtures/relay-server`. */
 export const FIXTURES = fileURLToPath(
-  new URL("../../../../../shared/fixtures/relay-server", import.meta.url),
+  new URL("../../../../fixtures/relay-server", import.meta.url),
 );
 
 /** A writable copy of the relay-server fixtures (the originals are read-only). */
