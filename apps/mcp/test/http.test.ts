@@ -81,10 +81,21 @@ describe("MCP sessions over HTTP", () => {
     expect(server.lens.mcpSessions.size).toBe(0);
   });
 
-  it("answers 404 for an unknown session id, 400 without one", async () => {
+  it("revives an unknown session id of ours; 404 for ids it never issues, 400 without one", async () => {
+    const gone = "0a1b2c3d-0000-4000-8000-000000000000";
+    const revived = await fetch(server.url, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "Mcp-Session-Id": gone, "Mcp-Protocol-Version": "2025-06-18" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+    });
+    expect(revived.status).toBe(200);
+    expect(revived.headers.get("mcp-session-id")).toBe(gone);
+    expect(await revived.text()).toMatch(/"name":"read"/);
+    expect(server.lens.mcpSessions.get(gone)).toBeDefined();
+    await server.lens.mcpSessions.close(gone);
     const unknown = await fetch(server.url, {
       method: "POST",
-      headers: { ...MCP_HEADERS, "Mcp-Session-Id": "00000000-0000-4000-8000-000000000000" },
+      headers: { ...MCP_HEADERS, "Mcp-Session-Id": "not-one-of-ours" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     });
     expect(unknown.status).toBe(404);
@@ -101,16 +112,29 @@ describe("MCP sessions over HTTP", () => {
     expect(put.status).toBe(405);
   });
 
-  it("refuses a deleted session with 404", async () => {
+  it("answers DELETE of a gone session with 404; a later call under its id starts afresh", async () => {
     const a = await connect();
     const id = a.transport!.sessionId!;
+    await call(a.client, "read", { file_path: "Team/Plans.md" });
     await a.close();
+    const headers = { ...MCP_HEADERS, "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-06-18" };
+    expect((await fetch(server.url, { method: "DELETE", headers })).status).toBe(404);
     const res = await fetch(server.url, {
       method: "POST",
-      headers: { ...MCP_HEADERS, "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-06-18" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: {
+          name: "edit",
+          arguments: { file_path: "Team/Plans.md", old_string: "Plan B", new_string: "Plan C" },
+        },
+      }),
     });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/have not read Team\/Plans\.md/);
+    await server.lens.mcpSessions.close(id);
   });
 
   it("keeps read tracking per session: one session's read does not unlock the other's edit", async () => {

@@ -53,6 +53,9 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
           expect(listed.annotations?.readOnlyHint).toBe(tool.readOnly);
           expect(listed.annotations?.destructiveHint).toBe(false);
         }
+        // Defaults are optional, as in Claude Code's Edit: replace_all is not required.
+        const edit = tools.find((t) => t.name === "edit")!;
+        expect(edit.inputSchema.required).toEqual(["file_path", "old_string", "new_string"]);
       }));
 
     test("edit is refused before read, and says to read first", () =>
@@ -174,6 +177,11 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
           }),
         );
         expect(limit.code).toBe(ErrorCode.InvalidParams);
+        const extra = await protocolError(
+          client.callTool({ name: "read", arguments: { file_path: "Team/Plans.md", extra: 1 } }),
+        );
+        expect(extra.code).toBe(ErrorCode.InvalidParams);
+        expect(extra.message).toMatch(/unknown argument "extra"; read takes file_path/);
         // Still serving.
         expect((await call(client, "glob", { pattern: "Team/Plans.md" })).text).toBe(
           "Team/Plans.md",

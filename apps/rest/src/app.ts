@@ -2,7 +2,7 @@
 // to mount under /api/v1 or for the standalone server. Wires CORS, auth, body limit, schema
 // validation failures and the single problem-rendering error handler around the routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { SessionStore, type Workspace } from "@lens/core";
+import { clip, SessionStore, type Workspace } from "@lens/core";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
@@ -10,6 +10,7 @@ import { bearerAuth } from "./auth.js";
 import type { RestDeps } from "./deps.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
+import { unknownParameters } from "./query.js";
 import { LENS_SESSION_HEADER } from "./requestSession.js";
 import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
@@ -69,6 +70,14 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
   const app = new OpenAPIHono({
     defaultHook: (result) => {
       if (result.success) return;
+      const unknown = result.target === "query" ? unknownParameters(result.error.issues) : [];
+      if (unknown.length > 0) {
+        throw new ProblemError(
+          "unknown-parameter",
+          `Unknown query parameter${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => JSON.stringify(clip(k))).join(", ")}; see /api/v1/openapi.json for this route's parameters.`,
+          { parameters: unknown.map((k) => clip(k)) },
+        );
+      }
       const errors = result.error.issues.map((i) => ({
         in: result.target,
         path: i.path.map(String).join("."),

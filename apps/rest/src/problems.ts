@@ -14,6 +14,7 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 export const problemTypes = {
   "bad-request": { status: 400, title: "Malformed request" },
   "invalid-path": { status: 400, title: "Invalid path" },
+  "unknown-parameter": { status: 400, title: "Unknown query parameter" },
   unauthorized: { status: 401, title: "Authentication required" },
   "not-found": { status: 404, title: "Not found" },
   "ambiguous-path": { status: 409, title: "Path names several documents" },
@@ -44,6 +45,8 @@ export interface ProblemExtensions {
   etag?: string;
   /** ambiguous-path: the paths that match. */
   candidates?: string[];
+  /** unknown-parameter: the query parameters the route does not take. */
+  parameters?: string[];
   /** Problems from a core failure: core's ToolErrorCode (finer than the problem type). */
   code?: string;
   /** Problems from a tool call: the tool that failed, and its message (also in `detail`). */
@@ -88,6 +91,10 @@ export const ProblemSchema = z
       .array(z.string())
       .optional()
       .openapi({ description: "ambiguous-path: the matching paths." }),
+    parameters: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "unknown-parameter: the query parameters the route does not take." }),
     code: z.string().optional().openapi({
       description:
         "Problems from a core failure: core's error code (invalid_path, not_found, not_loaded, not_a_document, not_a_folder, ambiguous, not_read, invalid_pattern, no_match, not_unique, identical, invalid_edit, timeout), finer than `type`. Absent when core gave none.",

@@ -48,6 +48,16 @@ const readOnlyCalls: Call[] = [
   { tool: "grep", args: { pattern: "[unclosed" }, rest: `/grep?pattern=${q("[unclosed")}` },
   {
     tool: "grep",
+    args: { pattern: "TODO", glob: ["Notes/**", "!Plan.md"] },
+    rest: `/grep?pattern=TODO&glob=${q("Notes/**")}&glob=${q("!Plan.md")}`,
+  },
+  {
+    tool: "grep",
+    args: { pattern: "TODO", glob: "Index.md Todo.md" },
+    rest: `/grep?pattern=TODO&glob=${q("Index.md Todo.md")}`,
+  },
+  {
+    tool: "grep",
     args: { pattern: "x", path: "Lens/Nope" },
     rest: "/grep?pattern=x&path=Lens/Nope",
   },

@@ -53,7 +53,9 @@ function runRg(docs: SearchDoc[], params: GrepParams): string {
   }
   if (params["-i"]) args.push("-i");
   if (params.multiline) args.push("-U", "--multiline-dotall");
-  if (params.glob) args.push("--glob", params.glob);
+  for (const glob of typeof params.glob === "string" ? [params.glob] : (params.glob ?? [])) {
+    args.push("--glob", glob);
+  }
   args.push("-e", params.pattern);
   const r = spawnSync("rg", args, {
     cwd: root,
@@ -199,8 +201,30 @@ describe("grep matches rg on hand-written cases", () => {
     for (const output_mode of MODES) same(docs, { pattern: "hit", output_mode });
   });
 
-  it.each(["*.md", "!a*", "F/a/*", "{a,Z}*.md", "F/**/x.md", "!F/a"])("glob %j", (glob) => {
-    const names = ["a b.md", "a-b/x.md", "a/b.md", "A.md", "Z.md", "a.md"];
+  it.each<string | string[]>([
+    "*.md",
+    "!a*",
+    "F/a/*",
+    "{a,Z}*.md",
+    "F/**/x.md",
+    "!F/a",
+    "a b.md",
+    "F/Web viewer/**",
+    "Web viewer.md",
+    ["*.md", "!a*"],
+    ["!a*", "a b.md"],
+    ["F/Web viewer/*", "F/a/*"],
+  ])("glob %j", (glob) => {
+    const names = [
+      "a b.md",
+      "a-b/x.md",
+      "a/b.md",
+      "A.md",
+      "Z.md",
+      "a.md",
+      "Web viewer.md",
+      "Web viewer/x y.md",
+    ];
     const docs = names.map((n) => ({ path: `F/${n}`, text: "hit\n" }));
     same(docs, { pattern: "hit", glob });
   });

@@ -3,7 +3,7 @@
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
-import type { McpSessions } from "./mcpSessions.js";
+import { isServerSessionId, type McpSessions } from "./mcpSessions.js";
 
 /** A JSON-RPC error response with no id, as the MCP transport answers HTTP-level failures. */
 export function jsonRpcHttpError(
@@ -20,6 +20,11 @@ export function jsonRpcHttpError(
 
 const SESSION_HEADER = "mcp-session-id";
 
+const busy = () =>
+  jsonRpcHttpError(503, -32000, "Too many MCP sessions are busy; retry shortly", {
+    "Retry-After": "5",
+  });
+
 export function createMcpApp(sessions: McpSessions): Hono {
   const app = new Hono();
 
@@ -31,10 +36,18 @@ export function createMcpApp(sessions: McpSessions): Hono {
 
     const sessionId = req.headers.get(SESSION_HEADER);
     if (sessionId) {
-      const session = sessions.get(sessionId);
-      // The MCP spec: an unknown or expired session is 404, and the client starts a new one.
+      let session = sessions.get(sessionId);
+      // The MCP spec answers an unknown or expired session with 404 and expects the client to
+      // start over, but some clients (Claude Code among them) then fail every call until they
+      // restart. So an id of ours that is gone (restart, idle expiry) gets a fresh session
+      // under the same id; only DELETE of a gone session, and ids we never issue, get 404.
+      if (!session && req.method !== "DELETE" && isServerSessionId(sessionId)) {
+        session = await sessions.revive(sessionId, req.headers.get("mcp-protocol-version"));
+        if (!session) return busy();
+      }
       if (!session) return jsonRpcHttpError(404, -32001, "Session not found");
-      return sessions.serve(session, () => session.transport.handleRequest(req));
+      const live = session;
+      return sessions.serve(live, () => live.transport.handleRequest(req));
     }
 
     if (req.method !== "POST") {
@@ -66,11 +79,7 @@ export function createMcpApp(sessions: McpSessions): Hono {
     }
 
     const pending = await sessions.open();
-    if (!pending) {
-      return jsonRpcHttpError(503, -32000, "Too many MCP sessions are busy; retry shortly", {
-        "Retry-After": "5",
-      });
-    }
+    if (!pending) return busy();
     const res = await pending.transport.handleRequest(req, { parsedBody: message });
     const session = sessions.get(pending.id);
     if (!session) {

@@ -3,6 +3,10 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
 import { type Log, silentLog } from "../log.js";
 import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
 import { onStreamEnd } from "./onStreamEnd.js";
@@ -57,6 +61,7 @@ export class McpSessions {
   readonly maxSessions: number;
   readonly maxBodyBytes: number;
   private readonly live = new Map<string, McpSession>();
+  private readonly reviving = new Map<string, Promise<McpSession | undefined>>();
   private pending = 0;
   private readonly now: () => number;
   private readonly timer: ReturnType<typeof setInterval>;
@@ -89,9 +94,9 @@ export class McpSessions {
 
   /**
    * Opens a server + transport for an initialize request, or returns undefined when the bound
-   * is reached and no idle session can be evicted.
+   * is reached and no idle session can be evicted. `id` is given only to revive a session.
    */
-  async open(): Promise<PendingSession | undefined> {
+  async open(id: string = randomUUID()): Promise<PendingSession | undefined> {
     if (this.closed) return undefined;
     // Re-checked after each eviction: a concurrent open may have taken the freed slot.
     while (this.live.size + this.pending >= this.maxSessions) {
@@ -107,7 +112,6 @@ export class McpSessions {
     };
     // The id is chosen up front so the server can key its read tracking by it; the SDK
     // hands it out in the initialize response.
-    const id = randomUUID();
     const server = createLensServer(this.deps, readTrackingKey(id));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
@@ -134,6 +138,62 @@ export class McpSessions {
         settle();
       },
     };
+  }
+
+  /**
+   * A fresh session under an id this server no longer knows (it restarted, or the session
+   * expired or was evicted), so a client that keeps its `Mcp-Session-Id` goes on working
+   * instead of being wedged by a 404. The session is new in every way: it has read nothing.
+   * Only ids of the shape this server hands out are revived; concurrent requests with the
+   * same id share one revival. Undefined when the session bound is reached.
+   */
+  revive(id: string, protocolVersion: string | null): Promise<McpSession | undefined> {
+    let revival = this.reviving.get(id);
+    if (!revival) {
+      revival = this.reviveNow(id, protocolVersion).finally(() => this.reviving.delete(id));
+      this.reviving.set(id, revival);
+    }
+    return revival;
+  }
+
+  private async reviveNow(
+    id: string,
+    protocolVersion: string | null,
+  ): Promise<McpSession | undefined> {
+    const live = this.live.get(id);
+    if (live) return live;
+    const pending = await this.open(id);
+    if (!pending) return undefined;
+    const version =
+      protocolVersion && SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)
+        ? protocolVersion
+        : LATEST_PROTOCOL_VERSION;
+    // The handshake the client made with the server's previous life, replayed server-side.
+    const initialize = await pending.transport.handleRequest(
+      revivalRequest({
+        jsonrpc: "2.0",
+        id: "lens-revive",
+        method: "initialize",
+        params: {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: "revived-session", version: "0" },
+        },
+      }),
+    );
+    await initialize.text();
+    const session = this.live.get(id);
+    if (!session) {
+      await pending.abandon();
+      return undefined;
+    }
+    await (
+      await pending.transport.handleRequest(
+        revivalRequest({ jsonrpc: "2.0", method: "notifications/initialized" }, id, version),
+      )
+    ).text();
+    this.log.info({ session: id }, "mcp session revived: unknown id, treated as a new session");
+    return session;
   }
 
   /**
@@ -211,4 +271,24 @@ export class McpSessions {
     this.live.delete(id);
     this.deps.sessions.delete(readTrackingKey(id));
   }
+}
+
+/** Session ids this server hands out (random UUIDs): the only ones it revives. */
+export function isServerSessionId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+}
+
+/** A request the server makes to a session's own transport while reviving it. */
+function revivalRequest(message: object, sessionId?: string, protocolVersion?: string): Request {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  if (sessionId) headers["mcp-session-id"] = sessionId;
+  if (protocolVersion) headers["mcp-protocol-version"] = protocolVersion;
+  return new Request("http://lens.internal/mcp", {
+    method: "POST",
+    headers,
+    body: JSON.stringify(message),
+  });
 }

@@ -8,6 +8,7 @@ import type { RestDeps } from "../deps.js";
 import { ifNoneMatchHits } from "../etag.js";
 import { type OpenDocument, openDocument } from "../locate.js";
 import { problemResponses } from "../problems.js";
+import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
 import {
   DOCUMENT_ROUTE,
@@ -22,7 +23,7 @@ import { problemForFailure } from "../toolProblems.js";
 
 // ---- GET /documents ---------------------------------------------------------------------
 
-const ListQuery = z.object({
+const ListQuery = queryParams({
   pattern: z.string().min(1).optional().openapi({
     description:
       'Glob (picomatch) over user-facing paths, relative to `path` when given; default "**" (everything).',
@@ -70,7 +71,7 @@ const listRoute = createRoute({
 
 const ViewName = z.enum(["raw", "ai", "base"]);
 
-const GetQuery = z.object({
+const GetQuery = queryParams({
   view: ViewName.optional().openapi({
     description:
       "raw: the text with its CriticMarkup; ai (default): pending suggestions shown as accepted, as read/grep/edit see it; base: every pending suggestion rejected.",

@@ -6,6 +6,7 @@ import type { RestDeps } from "../deps.js";
 import { ifMatchHits } from "../etag.js";
 import { openDocument } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
+import { noQueryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
 import {
   DOCUMENT_SUBROUTE,
@@ -51,6 +52,7 @@ const editRoute = createRoute({
     "Replaces old_string by new_string as a CriticMarkup suggestion ({--old--}{++new++}) that a human accepts or rejects — core's edit tool, with its rules (unique match, no CriticMarkup delimiters, merging with pending suggestions). Requires proof of a prior read: If-Match with the document's current ETag (missing proof → 428, stale → 412 with the current ETag), or a Lens-Session header whose session has read the document.",
   request: {
     params: DocumentPathParams,
+    query: noQueryParams,
     headers: z.object({ "if-match": ifMatchHeader, "lens-session": lensSessionHeader }),
     body: { required: true, content: { "application/json": { schema: EditBody } } },
   },

@@ -5,6 +5,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { type GrepArgs, grepStructured, grepTool } from "@lens/core";
 import type { RestDeps } from "../deps.js";
 import { ProblemError, problemResponses } from "../problems.js";
+import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
 import { tags, toolText } from "../schemas.js";
 import { problemForFailure } from "../toolProblems.js";
@@ -35,7 +36,7 @@ const TOOL_ARG = {
   offset: "offset",
 } as const;
 
-const GrepQuery = z.object({
+const GrepQuery = queryParams({
   pattern: z
     .string()
     .min(1)
@@ -44,9 +45,13 @@ const GrepQuery = z.object({
     description: "Folder, sub-folder or document to search; absent = everything.",
     example: "Lens",
   }),
-  glob: z.string().optional().openapi({
-    description: 'Only documents whose path matches (rg --glob), e.g. "*.md" or "!Archive/**".',
-  }),
+  glob: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({
+      description:
+        'Only documents whose path matches (rg --glob), e.g. "*.md", "!Archive/**" or "Team Notes/**". Each value is one glob, spaces included; repeat the parameter for several.',
+    }),
   output_mode: z
     .enum(["content", "files_with_matches", "count"])
     .optional()

@@ -6,6 +6,7 @@ import { linksOf } from "@lens/core";
 import type { RestDeps } from "../deps.js";
 import { openDocument } from "../locate.js";
 import { problemResponses } from "../problems.js";
+import { noQueryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
 import { DOCUMENT_SUBROUTE, DocumentPathParams, tags, toolText } from "../schemas.js";
 import { problemForFailure } from "../toolProblems.js";
@@ -43,7 +44,7 @@ const linksRoute = createRoute({
   summary: "Links of a document",
   description:
     'Backlinks, forward links and unresolved links of one document, and the get_links tool\'s text. A document whose own name is "links" is reached as ".../links.md" or with its slashes percent-encoded.',
-  request: { params: DocumentPathParams },
+  request: { params: DocumentPathParams, query: noQueryParams },
   responses: {
     200: {
       description: "The document's links",

@@ -13,6 +13,7 @@ import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
 import { documentsIn, openScope } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
+import { noQueryParams, queryParams } from "../query.js";
 import { ifMatchHeader, tags } from "../schemas.js";
 
 // ---- schemas ------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ const listRoute = createRoute({
   tags: [tags.suggestions],
   summary: "List pending suggestions",
   request: {
-    query: z.object({
+    query: queryParams({
       path: z.string().optional().openapi({
         description: "Document, folder or sub-folder; absent = every document.",
         example: "Lens",
@@ -139,6 +140,7 @@ function reviewRoute(action: "accept" | "reject") {
     summary: `${verb} suggestions`,
     description: `${verb}s the given suggestions of a document (ids), or all of a document or folder (all: true): ${action === "accept" ? "each is replaced by its new text" : "each is replaced by its old text"}. Each document changes in one transaction. 200 reports each id; when none of the given ids is pending any more the answer is 409. An optional If-Match (document paths only) makes the review conditional on the document's version.`,
     request: {
+      query: noQueryParams,
       headers: z.object({ "if-match": ifMatchHeader }),
       body: { required: true, content: { "application/json": { schema: ReviewBody } } },
     },

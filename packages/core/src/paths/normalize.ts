@@ -1,4 +1,5 @@
 // Normalisation of user-facing paths: NFC, forward slashes, no leading/trailing slash, no `.`/`..`.
+import { clip } from "../text/clip.js";
 
 /** Error for a path that can never name a document (NUL, absolute, climbing out with `..`). */
 export class PathError extends Error {
@@ -15,14 +16,14 @@ export function normalizeUserPath(input: string): string {
   const nfc = input.normalize("NFC").trim();
   if (nfc.startsWith("/") || /^[A-Za-z]:[\\/]/.test(nfc)) {
     throw new PathError(
-      `"${input}" is an absolute path; paths start with a folder name, e.g. "Notes/Ideas.md"`,
+      `"${clip(input)}" is an absolute path; paths start with a folder name, e.g. "Notes/Ideas.md"`,
     );
   }
   const parts: string[] = [];
   for (const seg of nfc.split("/")) {
     if (seg === "" || seg === ".") continue;
     if (seg === "..")
-      throw new PathError(`"${input}" climbs out with "..": give a path from a folder name`);
+      throw new PathError(`"${clip(input)}" climbs out with "..": give a path from a folder name`);
     parts.push(seg);
   }
   return parts.join("/");

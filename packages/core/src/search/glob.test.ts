@@ -1,9 +1,9 @@
 // grep's glob filter: rg --glob semantics over user-facing paths.
 import { describe, expect, it } from "vitest";
-import { compileGlobs, splitGlobs } from "./glob.js";
+import { compileGlobs, MAX_GLOB_LENGTH, MAX_GLOBS } from "./glob.js";
 
 describe("compileGlobs", () => {
-  const accepts = (glob: string, path: string, scope?: string) =>
+  const accepts = (glob: string | string[], path: string, scope?: string) =>
     compileGlobs(glob, scope).accepts(path);
 
   it("a glob without / matches the basename anywhere", () => {
@@ -24,11 +24,25 @@ describe("compileGlobs", () => {
     expect(accepts("!x.md", "L/x.md")).toBe(false);
     expect(accepts("!x.md", "L/y.md")).toBe(true);
     expect(accepts("!Archive", "L/Archive/y.md")).toBe(false);
-    expect(accepts("*.md !a.md", "L/a.md")).toBe(false);
-    expect(accepts("!a.md *.md", "L/a.md")).toBe(true);
+    expect(accepts(["*.md", "!a.md"], "L/a.md")).toBe(false);
+    expect(accepts(["!a.md", "*.md"], "L/a.md")).toBe(true);
   });
 
-  it("splits on whitespace and on commas outside braces", () => {
-    expect(splitGlobs("*.md, {a,b}*  !x")).toEqual(["*.md", "{a,b}*", "!x"]);
+  it("takes a string as one glob: spaces and commas are part of the pattern, as in rg --glob", () => {
+    expect(accepts("Web viewer.md", "Help/Web viewer.md")).toBe(true);
+    expect(accepts("Obsidian Help/Plugins/**", "Obsidian Help/Plugins/Canvas.md")).toBe(true);
+    expect(accepts("*.md !a.md", "L/a.md")).toBe(false);
+    expect(accepts("a,b.md", "L/a,b.md")).toBe(true);
+    expect(accepts("a,b.md", "L/a.md")).toBe(false);
+  });
+
+  it("refuses globs it cannot use, with the reason", () => {
+    expect(() => compileGlobs("")).toThrow(/Empty glob/);
+    expect(() => compileGlobs(["*.md", "!"])).toThrow(/Empty glob/);
+    expect(() => compileGlobs(Array(MAX_GLOBS + 1).fill("*.md"))).toThrow(/Too many globs/);
+    const long = "a".repeat(MAX_GLOB_LENGTH + 1);
+    expect(() => compileGlobs(long)).toThrow(/too long/);
+    // The message repeats a bounded part of the input.
+    expect(() => compileGlobs("x".repeat(1_000_000))).toThrow(/^.{0,400}$/s);
   });
 });

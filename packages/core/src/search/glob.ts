@@ -1,10 +1,23 @@
 // The `glob` filter of grep, with `rg --glob` semantics over user-facing paths: a glob without
 // `/` matches the basename, one with `/` the whole path; `!` excludes; the last match wins.
+// Each string is one glob, as each `rg --glob` flag is: paths are full of spaces.
 import picomatch from "picomatch";
+import { clip } from "../text/clip.js";
 
 /** A compiled set of globs: `accepts(path)` tells whether a document is searched. */
 export interface GlobFilter {
   accepts(path: string): boolean;
+  /** How many globs the filter has (0: every path is accepted). */
+  readonly size: number;
+}
+
+/** At most this many globs in one search, each at most MAX_GLOB_LENGTH characters. */
+export const MAX_GLOBS = 100;
+export const MAX_GLOB_LENGTH = 1000;
+
+/** A glob list that cannot be used: empty glob, too many or too long. */
+export class GlobError extends Error {
+  override name = "GlobError";
 }
 
 interface Rule {
@@ -13,13 +26,18 @@ interface Rule {
 }
 
 /**
- * Compiles `glob` (several globs may be separated by whitespace or by commas outside braces).
- * `scope` is the directory the search was limited to: a glob with `/` also matches paths
- * relative to it, so `Notes/*.md` works both from the root and inside a folder.
+ * Compiles `globs` once for a whole search. `scope` is the directory the search was limited
+ * to: a glob with `/` also matches paths relative to it, so `Notes/*.md` works both from the
+ * root and inside a folder. Throws GlobError for globs it cannot use.
  */
-export function compileGlobs(glob: string | undefined, scope?: string): GlobFilter {
-  const rules = splitGlobs(glob ?? "").map((g) => rule(g, scope));
-  if (rules.length === 0) return { accepts: () => true };
+export function compileGlobs(
+  globs: string | readonly string[] | undefined,
+  scope?: string,
+): GlobFilter {
+  const list = globs === undefined ? [] : typeof globs === "string" ? [globs] : globs;
+  checkGlobs(list);
+  const rules = list.map((g) => rule(g, scope));
+  if (rules.length === 0) return { accepts: () => true, size: 0 };
   const hasWhitelist = rules.some((r) => !r.negated);
   const decide = (path: string, isDir: boolean): boolean | undefined => {
     for (let i = rules.length - 1; i >= 0; i--) {
@@ -27,11 +45,22 @@ export function compileGlobs(glob: string | undefined, scope?: string): GlobFilt
     }
     return undefined;
   };
+  // Documents share directories: each directory is judged once per search.
+  const pruned = new Map<string, boolean>();
+  const isPruned = (dir: string): boolean => {
+    let p = pruned.get(dir);
+    if (p === undefined) {
+      p = decide(dir, true) === false;
+      pruned.set(dir, p);
+    }
+    return p;
+  };
   return {
+    size: rules.length,
     accepts(path: string): boolean {
       // A directory excluded by a `!` glob is not descended into, as rg prunes it.
       for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) {
-        if (decide(path.slice(0, i), true) === false) return false;
+        if (isPruned(path.slice(0, i))) return false;
       }
       const d = decide(path, false);
       return d ?? !hasWhitelist;
@@ -39,21 +68,24 @@ export function compileGlobs(glob: string | undefined, scope?: string): GlobFilt
   };
 }
 
-/** Splits on whitespace and on commas outside `{…}`. */
-export function splitGlobs(glob: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let depth = 0;
-  for (const ch of glob) {
-    if (ch === "{") depth++;
-    else if (ch === "}") depth = Math.max(0, depth - 1);
-    if (/\s/.test(ch) || (ch === "," && depth === 0)) {
-      if (cur) out.push(cur);
-      cur = "";
-    } else cur += ch;
+function checkGlobs(list: readonly string[]): void {
+  if (list.length > MAX_GLOBS) {
+    throw new GlobError(
+      `Too many globs (${list.length}); at most ${MAX_GLOBS}. Combine them with braces, e.g. "{Notes,Ideas}/**".`,
+    );
   }
-  if (cur) out.push(cur);
-  return out;
+  for (const g of list) {
+    if (g.length > MAX_GLOB_LENGTH) {
+      throw new GlobError(
+        `Glob ${JSON.stringify(clip(g))} is too long; at most ${MAX_GLOB_LENGTH} characters.`,
+      );
+    }
+    if (g.replace(/^!/, "").replace(/^\/+|\/+$/g, "") === "") {
+      throw new GlobError(
+        `Empty glob ${JSON.stringify(g)}: give a pattern such as "*.md" or "Notes/**".`,
+      );
+    }
+  }
 }
 
 function rule(raw: string, scope: string | undefined): Rule {

@@ -1,6 +1,7 @@
 // The one place that wires matcher → searcher → printer: grep over a set of documents, in
 // `rg --sort path` order, with paging (head_limit / offset) and bounds on time and output.
-import { compileGlobs } from "./glob.js";
+import { clip } from "../text/clip.js";
+import { compileGlobs, GlobError, type GlobFilter } from "./glob.js";
 import { PatternError } from "./matcher/errors.js";
 import { compileMatcher, type Matcher } from "./matcher/matcher.js";
 import { comparePaths } from "./order.js";
@@ -17,7 +18,8 @@ export type OutputMode = "content" | "files_with_matches" | "count";
 /** The grep tool's arguments, by Claude Code's names (scope by `path` is the caller's job). */
 export interface GrepParams {
   pattern: string;
-  glob?: string;
+  /** One glob (`rg --glob`), or several; each string is one pattern, spaces included. */
+  glob?: string | readonly string[];
   output_mode?: OutputMode;
   "-i"?: boolean;
   "-n"?: boolean;
@@ -51,7 +53,7 @@ export interface SearchDoc {
 export interface GrepResult {
   text: string;
   isError: boolean;
-  /** Set on failure: the pattern could not be compiled. */
+  /** Set on failure: the pattern or a glob could not be compiled. */
   code?: "invalid_pattern";
   /** Output was cut: by head_limit, by the output bound, or by the time limit. */
   truncated?: boolean;
@@ -91,6 +93,7 @@ export function grepDocuments(
     headLimit,
     timedOut: run.timedOut,
     timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    globsMatchedNothing: run.filteredOut ? params.glob : undefined,
   });
 }
 
@@ -124,13 +127,19 @@ export function grepRecords(
   return { records, truncated: (printer?.cut ?? false) || run.timedOut, timedOut: run.timedOut };
 }
 
+interface SearchRun {
+  timedOut: boolean;
+  /** The glob filter left no document of those in scope. */
+  filteredOut: boolean;
+}
+
 /** Compiles the pattern and drives the searcher over the documents into one sink. */
 function runSearch(
   docs: Iterable<SearchDoc>,
   params: GrepParams,
   options: GrepOptions,
   makeSink: (matcher: Matcher, contextOn: boolean) => Sink,
-): { timedOut: boolean } | { error: GrepResult } {
+): SearchRun | { error: GrepResult } {
   const mode = params.output_mode ?? "files_with_matches";
   const multiline = params.multiline ?? false;
   let matcher: Matcher;
@@ -140,17 +149,25 @@ function runSearch(
     if (e instanceof PatternError) return { error: patternFailure(params.pattern, e) };
     throw e;
   }
-  const globs = compileGlobs(params.glob, options.scope);
-  const sorted = [...docs]
+  let globs: GlobFilter;
+  try {
+    globs = compileGlobs(params.glob, options.scope);
+  } catch (e) {
+    if (e instanceof GlobError) return { error: globFailure(e) };
+    throw e;
+  }
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const shouldStop = () => now() > deadline;
+  const all = [...docs];
+  const sorted = all
     .filter((d) => globs.accepts(d.path))
     .sort((a, b) => comparePaths(a.path, b.path));
+  const filteredOut = globs.size > 0 && all.length > 0 && sorted.length === 0;
   const before = mode === "content" ? (params["-B"] ?? params["-C"] ?? 0) : 0;
   const after = mode === "content" ? (params["-A"] ?? params["-C"] ?? 0) : 0;
   const sink = makeSink(matcher, before > 0 || after > 0);
 
-  const now = options.now ?? Date.now;
-  const deadline = now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
-  const shouldStop = () => now() > deadline;
   let timedOut = false;
   for (const doc of sorted) {
     if (shouldStop()) {
@@ -168,7 +185,7 @@ function runSearch(
     if (r.stopped) timedOut = true;
     if (!r.goOn || r.stopped) break;
   }
-  return { timedOut };
+  return { timedOut, filteredOut };
 }
 
 function printerFor(
@@ -193,6 +210,8 @@ interface RenderInfo {
   headLimit: number;
   timedOut: boolean;
   timeLimitMs: number;
+  /** Set when the glob filter left nothing to search: said, never a silent "No matches". */
+  globsMatchedNothing?: string | readonly string[];
 }
 
 function render(out: OutputLines, info: RenderInfo): GrepResult {
@@ -219,16 +238,27 @@ function render(out: OutputLines, info: RenderInfo): GrepResult {
     body =
       info.offset > 0 && out.total > 0
         ? `No entries at offset ${info.offset}: the search produced ${out.total}.`
-        : NO_MATCHES;
+        : info.globsMatchedNothing !== undefined
+          ? `${NO_MATCHES}: no document in scope matches the glob ${describeGlobs(info.globsMatchedNothing)}. A glob without "/" matches file names ("*.md"); one with "/" matches paths from the folder name ("Team/Notes/**").`
+          : NO_MATCHES;
   }
   const text = notes.length ? `${body}\n\n${notes.join("\n")}` : body;
   return truncated ? { text, isError: false, truncated } : { text, isError: false };
 }
 
+function describeGlobs(globs: string | readonly string[]): string {
+  const list = typeof globs === "string" ? [globs] : globs;
+  return list.map((g) => JSON.stringify(clip(g))).join(", ");
+}
+
+function globFailure(e: GlobError): GrepResult {
+  return { code: "invalid_pattern", text: `Invalid glob: ${e.message}`, isError: true };
+}
+
 function patternFailure(pattern: string, e: PatternError): GrepResult {
   return {
     code: "invalid_pattern",
-    text: `Invalid pattern ${JSON.stringify(pattern)}: ${e.message}. Patterns use ripgrep's regex syntax (Rust regex); escape regex characters such as ( [ { . * + ? with a backslash to match them literally.`,
+    text: `Invalid pattern ${JSON.stringify(clip(pattern))}: ${e.message.replace(/\.$/, "")}. Patterns use ripgrep's regex syntax (Rust regex); escape regex characters such as ( [ { . * + ? with a backslash to match them literally.`,
     isError: true,
   };
 }

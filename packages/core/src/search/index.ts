@@ -1,6 +1,6 @@
 // Public API of search/: grep over documents, and its matcher / searcher / printer parts.
 
-export { compileGlobs, type GlobFilter, splitGlobs } from "./glob.js";
+export { compileGlobs, type GlobFilter, MAX_GLOB_LENGTH, MAX_GLOBS } from "./glob.js";
 export {
   DEFAULT_HEAD_LIMIT,
   DEFAULT_MAX_OUTPUT_CHARS,

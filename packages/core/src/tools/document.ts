@@ -2,6 +2,8 @@
 // error text the assistant should see.
 import { PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
+import { clip } from "../text/clip.js";
+import { withArticle } from "../text/english.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { ToolErrorCode } from "./tool.js";
@@ -35,25 +37,25 @@ export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup 
       return {
         ok: false,
         code: "not_a_document",
-        message: `${r.loc.path} is a ${r.loc.meta.type} file, not a markdown document; only markdown documents can be read or edited.`,
+        message: `${r.loc.path} is ${withArticle(r.loc.meta.type)} file, not a markdown document; only markdown documents can be read or edited.`,
       };
     case "directory":
       return {
         ok: false,
         code: "not_a_document",
-        message: `${r.path} is a directory, not a document. Use glob with path "${r.path}" to list what it holds.`,
+        message: `${clip(r.path)} is a directory, not a document. Use glob with path "${clip(r.path)}" to list what it holds.`,
       };
     case "ambiguous":
       return {
         ok: false,
         code: "ambiguous",
-        message: `${r.path} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
+        message: `${clip(r.path)} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
       };
     case "missing":
       return {
         ok: false,
         code: "not_found",
-        message: `File does not exist: ${r.path}. Use glob (e.g. pattern "**/*${baseName(r.path)}*") to find the right path.`,
+        message: `File does not exist: ${clip(r.path)}. Use glob (e.g. pattern "**/*${clip(baseName(r.path), 80)}*") to find the right path.`,
       };
   }
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { applyEdit } from "../edit/applyEdit.js";
 import type { EditErrorCode } from "../edit/outcome.js";
+import { clip } from "../text/clip.js";
 import { lookupDocument } from "./document.js";
 import { defineTool, fail, ok, type ToolErrorCode } from "./tool.js";
 
@@ -45,7 +46,7 @@ export const editTool = defineTool({
     const { loc } = found;
     if (!session.hasRead(loc.docId)) {
       return fail(
-        `You have not read ${loc.path} in this session. Call read with file_path "${args.file_path}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
+        `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
         "not_read",
       );
     }

@@ -3,6 +3,7 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
+import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { defineTool, fail, ok } from "./tool.js";
 
@@ -41,7 +42,7 @@ export const globTool = defineTool({
     if (r.entries.length === 0) {
       const hint = args.pattern.includes("/")
         ? ""
-        : ` Patterns match whole paths${r.scope ? ` under ${r.scope}` : ' such as "Lens/Notes/Ideas.md"'}; try "**/${args.pattern}".`;
+        : `. Patterns match whole paths${r.scope ? ` under ${r.scope}` : ' such as "Lens/Notes/Ideas.md"'}; try "**/${clip(args.pattern)}".`;
       return ok(`No files found${hint}`);
     }
     const lines = r.entries.map((e) => e.path);
@@ -100,7 +101,7 @@ export function globEntries(
         : {
             ok: false,
             code: "not_found",
-            message: `Folder not found: ${path}. Known folders: ${folderList(ws)}.`,
+            message: `Folder not found: ${clip(path)}. Known folders: ${folderList(ws)}.`,
           };
     }
     scope = path;
@@ -112,7 +113,7 @@ export function globEntries(
     return {
       ok: false,
       code: "invalid_pattern",
-      message: `Invalid glob pattern ${JSON.stringify(args.pattern)}: ${(e as Error).message}`,
+      message: `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${(e as Error).message}`,
     };
   }
   const prefix = scope === "" ? "" : `${scope}/`;

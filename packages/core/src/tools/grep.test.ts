@@ -58,6 +58,50 @@ describe("grep tool", () => {
     );
   });
 
+  it("a glob string is one pattern, spaces included; an array gives several", () => {
+    const ws = workspaceFromTexts([
+      {
+        name: "Obsidian Help",
+        files: {
+          "Plugins/Web viewer.md": "plugin\n",
+          "Plugins/Canvas.md": "plugin\n",
+          "Start here.md": "plugin\n",
+        },
+      },
+    ]);
+    const grep = (args: Record<string, unknown>) =>
+      grepTool.handler(ws, new Session("s"), grepTool.input.parse(args));
+    expect(grep({ pattern: "plugin", glob: "Obsidian Help/Plugins/**" }).text).toBe(
+      "Obsidian Help/Plugins/Canvas.md\nObsidian Help/Plugins/Web viewer.md",
+    );
+    expect(grep({ pattern: "plugin", glob: "Web viewer.md" }).text).toBe(
+      "Obsidian Help/Plugins/Web viewer.md",
+    );
+    expect(grep({ pattern: "plugin", glob: ["Start here.md", "Canvas.md"] }).text).toBe(
+      "Obsidian Help/Plugins/Canvas.md\nObsidian Help/Start here.md",
+    );
+  });
+
+  it("a glob that leaves nothing to search says so instead of a bare No matches", () => {
+    const { grep } = setup();
+    const r = grep({ pattern: "idea", glob: "Notes/*.md" });
+    expect(r.isError).toBe(false);
+    expect(r.text).toMatch(
+      /^No matches found: no document in scope matches the glob "Notes\/\*\.md"\./,
+    );
+    expect(grep({ pattern: "zzz", glob: "*.md" }).text).toBe("No matches found");
+  });
+
+  it("refuses a glob list it cannot use", () => {
+    const { grep } = setup();
+    const many = grep({ pattern: "idea", glob: Array(100).fill("*.md") });
+    expect(many.isError).toBe(false);
+    expect(() => grepTool.input.parse({ pattern: "x", glob: Array(101).fill("*.md") })).toThrow();
+    const empty = grep({ pattern: "idea", glob: "" });
+    expect(empty).toMatchObject({ isError: true, code: "invalid_pattern" });
+    expect(empty.text).toMatch(/^Invalid glob: Empty glob/);
+  });
+
   it("-i, -n false and context", () => {
     const { grep } = setup();
     expect(grep({ pattern: "READ", "-i": true, output_mode: "content", "-n": false }).text).toBe(
@@ -85,6 +129,12 @@ describe("grep tool", () => {
     expect(missing.text).toMatch(/does not exist/);
     expect(grep({ pattern: "x", path: "/abs" }).isError).toBe(true);
     expect(grep({ pattern: "zzz" })).toEqual({ text: "No matches found", isError: false });
+    const nested = grep({ pattern: "(".repeat(100_000) });
+    expect(nested).toMatchObject({ isError: true, code: "invalid_pattern" });
+    expect(nested.text).toMatch(/nested too deeply/);
+    expect(nested.text.length).toBeLessThan(600);
+    const lookAround = grep({ pattern: "a(?=b)" });
+    expect(lookAround.text).not.toMatch(/\.\./);
   });
 
   it("publishes Claude Code's parameter names", () => {

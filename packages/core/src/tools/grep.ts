@@ -1,6 +1,7 @@
 // The `grep` tool: ripgrep over the AI views of the workspace's markdown documents, with Claude
 // Code's parameters. Scoping by `path` happens here; everything else is search/grepDocuments.
 import { z } from "zod";
+import { MAX_GLOBS } from "../search/glob.js";
 import {
   DEFAULT_HEAD_LIMIT,
   type GrepOptions,
@@ -30,10 +31,10 @@ const input = z.object({
       'Folder, sub-folder or single document to search, e.g. "Lens", "Lens/Notes" or "Lens/Notes/Ideas.md". Omit to search every folder.',
     ),
   glob: z
-    .string()
+    .union([z.string(), z.array(z.string()).max(MAX_GLOBS)])
     .optional()
     .describe(
-      'Only search documents whose path matches this glob (rg --glob): without "/" it matches the file name ("*.md", "{Draft,Plan}*"); with "/" the path from the folder name ("Lens/Notes/**") or from `path`. Prefix with "!" to exclude. Several globs may be separated by spaces.',
+      'Only search documents whose path matches this glob (rg --glob): without "/" it matches the file name ("*.md", "{Draft,Plan}*"); with "/" the path from the folder name ("Lens/Notes/**", "Team Notes/Weekly *.md") or from `path`. A string is one glob, spaces included; pass an array for several (the last one that matches decides). Prefix with "!" to exclude.',
     ),
   output_mode: z
     .enum(["content", "files_with_matches", "count"])

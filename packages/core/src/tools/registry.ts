@@ -1,5 +1,6 @@
 // The tool registry: every Lens tool, and the one place adapters call a tool by name.
 import { z } from "zod";
+import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { editTool } from "./edit.js";
 import { getLinksTool } from "./getLinks.js";
@@ -52,18 +53,38 @@ const argumentSchemas = new WeakMap<Tool, z.ZodObject>();
 export function toolArguments(tool: Tool): z.ZodObject {
   let schema = argumentSchemas.get(tool);
   if (!schema) {
-    schema = tool.input.extend({ session_id: sessionIdArg });
+    // Strict: an argument the schema does not name is refused, as the published schema says
+    // (`additionalProperties: false`), instead of being silently ignored.
+    schema = z.strictObject({ ...tool.input.shape, session_id: sessionIdArg });
     argumentSchemas.set(tool, schema);
   }
   return schema;
 }
 
-/** JSON Schema (draft 2020-12) of a tool's arguments, as adapters publish it. */
+/**
+ * JSON Schema (draft 2020-12) of a tool's arguments, as adapters publish it: the input side
+ * of the schema, so an argument with a default (`replace_all`) is optional, not required.
+ */
 export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
-  return z.toJSONSchema(toolArguments(tool), { target: "draft-2020-12" }) as Record<
+  return z.toJSONSchema(toolArguments(tool), { target: "draft-2020-12", io: "input" }) as Record<
     string,
     unknown
   >;
+}
+
+/** Says what is wrong with a call's arguments; unknown ones are named with the allowed ones. */
+function argumentsMessage(name: string, schema: z.ZodObject, error: z.ZodError): string {
+  const unknown = error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : []));
+  const others = error.issues.filter((i) => i.code !== "unrecognized_keys");
+  const parts: string[] = [];
+  if (unknown.length > 0) {
+    const list = unknown.map((k) => JSON.stringify(clip(k, 80))).join(", ");
+    parts.push(
+      `unknown argument${unknown.length > 1 ? "s" : ""} ${list}; ${name} takes ${Object.keys(schema.shape).join(", ")}.`,
+    );
+  }
+  if (others.length > 0) parts.push(z.prettifyError(new z.ZodError(others)));
+  return `Invalid arguments for ${name}: ${parts.join("\n")}`;
 }
 
 /** Where a call runs: the workspace, and the caller's session (before any `session_id`). */
@@ -87,12 +108,10 @@ export function callTool(ctx: CallContext, name: string, args: unknown): ToolRes
       `Unknown tool "${name}". Available tools: ${lensTools.map((t) => t.name).join(", ")}.`,
     );
   }
-  const parsed = toolArguments(tool).safeParse(args ?? {});
+  const schema = toolArguments(tool);
+  const parsed = schema.safeParse(args ?? {});
   if (!parsed.success) {
-    throw new ToolCallError(
-      "invalid_arguments",
-      `Invalid arguments for ${name}: ${z.prettifyError(parsed.error)}`,
-    );
+    throw new ToolCallError("invalid_arguments", argumentsMessage(name, schema, parsed.error));
   }
   const { session_id, ...toolArgs } = parsed.data as { session_id?: string };
   const session = ctx.sessions.forCall(ctx.sessionId, session_id);

@@ -2,6 +2,8 @@
 // loaded markdown documents it covers. Shared by grep and by adapters that list by scope.
 import { PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
+import { clip } from "../text/clip.js";
+import { withArticle } from "../text/english.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { ToolErrorCode } from "./tool.js";
 
@@ -38,17 +40,17 @@ export function resolveScope(
     case "file":
       return {
         code: "not_a_document",
-        error: `${r.loc.path} is a ${r.loc.meta.type} file, not a markdown document; only markdown documents are searched. Give a folder or a .md document as path.`,
+        error: `${r.loc.path} is ${withArticle(r.loc.meta.type)} file, not a markdown document; only markdown documents are searched. Give a folder or a .md document as path.`,
       };
     case "ambiguous":
       return {
         code: "ambiguous",
-        error: `${r.path} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
+        error: `${clip(r.path)} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
       };
     case "missing":
       return {
         code: "not_found",
-        error: `Path does not exist: ${r.path}. Omit path to search everywhere, or use glob to find the right folder or document.`,
+        error: `Path does not exist: ${clip(r.path)}. Omit path to search everywhere, or use glob to find the right folder or document.`,
       };
   }
 }

@@ -2,6 +2,9 @@
 // An absolute bound ("under 1000 ms") fails on a loaded machine; a ratio between two sizes
 // measured back to back in the same test does not, because load slows both sizes alike.
 
+// Imported by src/ tests, which compile without Node types: the global clock, declared.
+declare const performance: { now(): number };
+
 /** Minimum time of one call to `run`, repeating short calls so the clock's grain is negligible. */
 function costOf(run: () => void, rounds: number): number {
   let best = Number.POSITIVE_INFINITY;

@@ -35,6 +35,8 @@ export function parsePattern(pattern: string, options: ParseOptions = {}): Node 
 }
 
 const REPEAT_MAX = 1000;
+/** Deepest group nesting accepted (ripgrep's default nest limit), so parsing never overflows. */
+const NEST_MAX = 250;
 
 class Parser {
   private pos = 0;
@@ -171,6 +173,9 @@ class Parser {
 
   private group(outer: Flags, depth: number): Node | undefined {
     const start = this.pos;
+    if (depth >= NEST_MAX) {
+      this.fail(`groups are nested too deeply (at most ${NEST_MAX} levels)`, "(", start);
+    }
     this.pos++; // (
     let inner: Flags = { ...outer };
     if (this.src[this.pos] === "?") {

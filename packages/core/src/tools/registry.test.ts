@@ -1,0 +1,73 @@
+// The registry: how arguments are checked and how schemas are published to adapters.
+import { describe, expect, it } from "vitest";
+import { workspaceFromTexts } from "../workspace/fromTexts.js";
+import { callTool, lensTools, ToolCallError, toolInputJsonSchema } from "./registry.js";
+import { SessionStore } from "./session.js";
+
+function context() {
+  const workspace = workspaceFromTexts([{ name: "Lens", files: { "A.md": "alpha\n" } }]);
+  return { workspace, sessions: new SessionStore(), sessionId: "t" };
+}
+
+describe("published schemas", () => {
+  it("require only what a caller must give (defaults are optional), like Claude Code's tools", () => {
+    const required = Object.fromEntries(
+      lensTools.map((t) => [t.name, (toolInputJsonSchema(t).required as string[]) ?? []]),
+    );
+    expect(required).toEqual({
+      read: ["file_path"],
+      glob: ["pattern"],
+      grep: ["pattern"],
+      edit: ["file_path", "old_string", "new_string"],
+      get_links: ["file_path"],
+    });
+  });
+
+  it("say additionalProperties: false, and list session_id", () => {
+    for (const t of lensTools) {
+      const schema = toolInputJsonSchema(t);
+      expect(schema.additionalProperties, t.name).toBe(false);
+      expect(Object.keys(schema.properties as object), t.name).toContain("session_id");
+    }
+  });
+
+  it("publish grep's glob as one string or an array of strings", () => {
+    const grep = lensTools.find((t) => t.name === "grep")!;
+    const glob = (toolInputJsonSchema(grep).properties as Record<string, unknown>).glob;
+    expect(JSON.stringify(glob)).toMatch(/"type":"array"/);
+    expect(JSON.stringify(glob)).toMatch(/"type":"string"/);
+  });
+});
+
+describe("callTool arguments", () => {
+  it("refuses an argument the schema does not name, naming it and the allowed ones", () => {
+    const ctx = context();
+    let err: unknown;
+    try {
+      callTool(ctx, "read", { file_path: "Lens/A.md", extra: 1 });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ToolCallError);
+    expect((err as ToolCallError).code).toBe("invalid_arguments");
+    expect((err as Error).message).toBe(
+      'Invalid arguments for read: unknown argument "extra"; read takes file_path, offset, limit, session_id.',
+    );
+    // Nothing was read: the session still has to read before editing.
+    expect(
+      callTool(ctx, "edit", { file_path: "Lens/A.md", old_string: "alpha", new_string: "beta" })
+        .text,
+    ).toMatch(/read/);
+  });
+
+  it("accepts session_id and the documented arguments", () => {
+    const r = callTool(context(), "read", { file_path: "Lens/A.md", session_id: "mine" });
+    expect(r).toEqual({ text: "     1\talpha", isError: false });
+  });
+
+  it("bounds the unknown names it repeats", () => {
+    expect(() => callTool(context(), "glob", { pattern: "*", ["k".repeat(100_000)]: 1 })).toThrow(
+      /^.{0,300}$/s,
+    );
+  });
+});
