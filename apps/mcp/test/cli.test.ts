@@ -1,13 +1,12 @@
 // The built `lens` command as a child process: serve (the case suite over real HTTP, kill -9
 // durability, clean SIGTERM, fresh-clone seeding, refusals), import and export.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../src/cli/dirLock.js";
 import {
-  APP_DIR,
   type Child,
   call,
   connectHttp,
@@ -112,7 +111,7 @@ describe("lens serve lifecycle", () => {
     try {
       for (const signal of ["SIGTERM", "SIGINT"] as const) {
         const data = join(tmp.path, signal);
-        const child = spawnCli(["serve", "--port", "0", "--data", data]);
+        const child = spawnCli(["serve", "--port", "0", "--data", data, "--init"]);
         await child.waitFor(MCP_LINE);
         expect(existsSync(join(data, LOCK_FILE))).toBe(true);
         child.proc.kill(signal);
@@ -125,40 +124,39 @@ describe("lens serve lifecycle", () => {
     }
   });
 
-  it("fresh clone: without --data it seeds the default directory with the sample vault and serves it", async () => {
+  it("an empty directory named by LENS_DATA is served empty, never seeded with the sample vault", async () => {
     const tmp = tempDir();
     try {
-      // LENS_DATA stands in for the default .lens-data at the repository root, so the clone
-      // running the tests is not touched; like the default, it is seeded while empty.
       const dataDir = join(tmp.path, "lens-data");
+      mkdirSync(dataDir);
       const child = spawnCli(["serve", "--port", "0"], { env: { LENS_DATA: dataDir } });
       const url = (await child.waitFor(MCP_LINE))[1]!;
-      const conn = await connectHttp(url);
-      const listed = (await call(conn.client, "glob", { pattern: "**/*.md" })).text.split("\n");
-      await conn.close();
+      const health = (await (await fetch(url.replace(/\/mcp$/, "/healthz"))).json()) as {
+        documents: number;
+      };
+      expect(health.documents).toBe(0);
       child.proc.kill("SIGTERM");
       expect((await child.exited).code).toBe(0);
-      const sampleFolders = readdirSync(join(APP_DIR, "sample-vault"), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => d.name.normalize("NFC"));
-      expect(sampleFolders.length).toBe(3);
-      for (const folder of sampleFolders) {
-        expect(
-          listed.some((p) => p.startsWith(`${folder}/`)),
-          folder,
-        ).toBe(true);
-      }
       expect(child.stdout()).toContain(dataDir);
-      expect(child.stderr()).toMatch(/seeding it with the sample vault/);
+      expect(child.stderr()).not.toMatch(/seeding/);
     } finally {
       tmp.remove();
     }
   });
 
-  it("never seeds a directory given with --data", async () => {
+  it("refuses a --data directory that does not exist; --init creates it, and says so", async () => {
     const tmp = tempDir();
     try {
-      const child = spawnCli(["serve", "--port", "0", "--data", join(tmp.path, "empty")]);
+      const missing = join(tmp.path, "typo");
+      const refused = spawnCli(["serve", "--port", "0", "--data", missing]);
+      expect((await refused.exited).code).toBe(2);
+      expect(refused.stderr()).toContain(
+        `lens: the data directory ${missing} (--data) does not exist`,
+      );
+      expect(refused.stderr()).toMatch(/--init/);
+      expect(existsSync(missing)).toBe(false);
+
+      const child = spawnCli(["serve", "--port", "0", "--data", missing, "--init"]);
       const url = (await child.waitFor(MCP_LINE))[1]!;
       const health = (await (await fetch(url.replace(/\/mcp$/, "/healthz"))).json()) as {
         documents: number;
@@ -166,6 +164,7 @@ describe("lens serve lifecycle", () => {
       expect(health.documents).toBe(0);
       child.proc.kill("SIGTERM");
       await child.exited;
+      expect(child.stderr()).toContain(`created empty data directory ${missing}`);
     } finally {
       tmp.remove();
     }
@@ -183,7 +182,7 @@ describe("lens serve lifecycle", () => {
     const token = "s3cret-token-for-the-test-0123456789";
     try {
       const child = spawnCli(
-        ["serve", "--host", "0.0.0.0", "--port", "0", "--data", join(tmp.path, "d")],
+        ["serve", "--host", "0.0.0.0", "--port", "0", "--data", join(tmp.path, "d"), "--init"],
         {
           env: { LENS_TOKEN: token },
         },
@@ -239,7 +238,7 @@ describe("lens import and export", () => {
 
   it("export refuses a data directory that does not exist", async () => {
     const child = spawnCli(["export", "--data", "/nonexistent/lens-data", "/tmp/out-never"]);
-    expect((await child.exited).code).toBe(1);
+    expect((await child.exited).code).toBe(2);
     expect(child.stderr()).toMatch(/no data directory at \/nonexistent\/lens-data/);
   });
 

@@ -88,10 +88,15 @@ describe("serve configuration", () => {
       seed: false,
       source: "--data",
     });
-    expect(chooseDataDir({ ...base, dataEnv: "/srv/lens" }, "/tmp")).toMatchObject({
+    // LENS_DATA is as explicit as --data: never seeded, even when empty.
+    expect(chooseDataDir({ ...base, dataEnv: "/srv/lens" }, "/tmp")).toEqual({
       dir: "/srv/lens",
+      seed: false,
       source: "LENS_DATA",
     });
+    expect(resolveServeConfig({}, { LENS_INIT: "1" }).init).toBe(true);
+    expect(resolveServeConfig({ init: true }, {}).init).toBe(true);
+    expect(resolveServeConfig({}, { LENS_INIT: "0" }).init).toBe(false);
     // The repository Lens runs from, whatever the working directory.
     const repo = fileURLToPath(new URL("../../../.lens-data", import.meta.url));
     expect(chooseDataDir(base, "/tmp").dir).toBe(repo);

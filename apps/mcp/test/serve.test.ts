@@ -1,5 +1,6 @@
 // `lens serve` in process (startServe): one port for MCP, /healthz and sync over a data
 // directory; acknowledged edits are on disk; seeding rules of the data directory.
+import { existsSync, mkdirSync } from "node:fs";
 import { Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { afterEach, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ async function start(cfg: ServeConfig): Promise<RunningServer> {
 function fixtureData(): { data: string; team: string; research: string } {
   const tmp = tempDir();
   cleanups.push(() => tmp.remove());
+  mkdirSync(`${tmp.path}/data`);
   return { data: `${tmp.path}/data`, ...writeFixtureVaults(`${tmp.path}/vaults`) };
 }
 
@@ -192,18 +194,37 @@ describe("lens serve (in process)", () => {
     expect([...again.data.workspace.contentDocIds()].length).toBe(3);
   });
 
+  it("refuses a --data or LENS_DATA directory that does not exist, unless --init", async () => {
+    const tmp = tempDir();
+    cleanups.push(() => tmp.remove());
+    const missing = `${tmp.path}/typo`;
+    await expect(start(config({ data: missing }))).rejects.toThrow(
+      `the data directory ${missing} (--data) does not exist. Check the path, or pass --init`,
+    );
+    await expect(start(config({}, { LENS_DATA: missing }))).rejects.toThrow(/\(LENS_DATA\)/);
+    expect(existsSync(missing)).toBe(false);
+    const made = await start(config({}, { LENS_DATA: missing, LENS_INIT: "1" }));
+    expect(existsSync(missing)).toBe(true);
+    expect(made.data.workspace.folders()).toEqual([]);
+  });
+
   it("a second server on the same data directory is refused", async () => {
     const { data } = fixtureData();
     await start(config({ data }));
     await expect(start(config({ data }))).rejects.toThrow(/already open in this Lens process/);
   });
 
-  it("seeds the default directory (no --data; here LENS_DATA) with the sample vault, once", async () => {
+  it("seeds the default directory (no --data, no LENS_DATA) with the sample vault, once", async () => {
     const tmp = tempDir();
     cleanups.push(() => tmp.remove());
-    const env = { LENS_DATA: `${tmp.path}/lens-data` };
-    const server = await start(config({}, env));
-    expect(server.data.choice).toMatchObject({ dir: env.LENS_DATA, seed: true });
+    const defaultDir = `${tmp.path}/lens-data`;
+    const start = async () => {
+      const server = await startServe(config({}), silentLog(), { defaultDir });
+      cleanups.push(() => server.stop());
+      return server;
+    };
+    const server = await start();
+    expect(server.data.choice).toMatchObject({ dir: defaultDir, seed: true, source: "default" });
     const names = server.data.workspace
       .folders()
       .map((f) => f.name)
@@ -213,20 +234,28 @@ describe("lens serve (in process)", () => {
     expect(docs).toBeGreaterThan(5);
     await server.stop();
     // Not empty any more: a restart loads it without seeding again.
-    const again = await start(config({}, env));
+    const again = await start();
     expect(again.data.choice.seed).toBe(false);
     expect([...again.data.workspace.contentDocIds()].length).toBe(docs);
   });
 
-  it("never seeds a directory given with --data, and LENS_SEED=0 turns seeding off", async () => {
+  it("never seeds a directory named with --data or LENS_DATA, and LENS_SEED=0 turns seeding off", async () => {
     const tmp = tempDir();
     cleanups.push(() => tmp.remove());
-    const given = await start(config({ data: `${tmp.path}/given` }));
+    const given = await start(config({ data: `${tmp.path}/given`, init: true }));
     expect(given.data.choice.seed).toBe(false);
     expect(given.data.workspace.folders()).toEqual([]);
     await given.stop();
-    const off = await start(config({}, { LENS_DATA: `${tmp.path}/env`, LENS_SEED: "0" }));
-    expect(off.data.choice).toMatchObject({ source: "LENS_DATA", seed: false });
+    mkdirSync(`${tmp.path}/env`);
+    const env = await start(config({}, { LENS_DATA: `${tmp.path}/env` }));
+    expect(env.data.choice).toMatchObject({ source: "LENS_DATA", seed: false });
+    expect(env.data.workspace.folders()).toEqual([]);
+    await env.stop();
+    const off = await startServe(config({}, { LENS_SEED: "0" }), silentLog(), {
+      defaultDir: `${tmp.path}/default`,
+    });
+    cleanups.push(() => off.stop());
+    expect(off.data.choice).toMatchObject({ source: "default", seed: false });
     expect(off.data.workspace.folders()).toEqual([]);
   });
 });

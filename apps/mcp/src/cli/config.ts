@@ -23,6 +23,8 @@ export interface CliFlags {
   maxSessions?: string;
   /** commander's `--no-seed` sets this to false. */
   seed?: boolean;
+  /** Create a --data / LENS_DATA directory that does not exist yet. */
+  init?: boolean;
   logLevel?: string;
 }
 
@@ -38,10 +40,12 @@ export interface VaultImport {
 export interface DataConfig {
   /** The data directory given with --data, if any (never seeded). */
   dataFlag: string | undefined;
-  /** LENS_DATA, if set (the default directory: seeded when empty). */
+  /** LENS_DATA, if set: as explicit as --data (never seeded). */
   dataEnv: string | undefined;
   /** Seed an empty default directory with the sample vault (LENS_SEED=0 / --no-seed: off). */
   seed: boolean;
+  /** Create an explicit data directory that does not exist (--init / LENS_INIT=1). */
+  init: boolean;
   folderNames: Record<string, string>;
   author: string | undefined;
   imports: VaultImport[];
@@ -125,10 +129,16 @@ function logLevel(flags: CliFlags, env: Env): LogLevel {
   return level;
 }
 
+/** A LENS_* switch: unset = `fallback`; 0/false/no/off = false; anything else = true. */
+function envSwitch(value: string | undefined, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  if (!v) return fallback;
+  return !(v === "0" || v === "false" || v === "no" || v === "off");
+}
+
 function seedSetting(flags: CliFlags, env: Env): boolean {
   if (flags.seed === false) return false;
-  const v = env.LENS_SEED?.trim().toLowerCase();
-  return !(v === "0" || v === "false" || v === "no" || v === "off");
+  return envSwitch(env.LENS_SEED, true);
 }
 
 export function resolveDataConfig(flags: CliFlags, env: Env): DataConfig {
@@ -137,6 +147,7 @@ export function resolveDataConfig(flags: CliFlags, env: Env): DataConfig {
     dataFlag: flags.data,
     dataEnv: env.LENS_DATA || undefined,
     seed: seedSetting(flags, env),
+    init: flags.init === true || envSwitch(env.LENS_INIT, false),
     folderNames: parseFolderNames(pick(flags.folderName, env.LENS_FOLDER_NAMES)),
     author: author?.trim() || undefined,
     imports: parseImports(pick(flags.import, env.LENS_IMPORT)),

@@ -1,5 +1,6 @@
 // Where the data lives: the directory given with --data, else LENS_DATA, else `.lens-data/` at
-// the root of the repository Lens runs from; whether to seed it; and the bundled sample vault.
+// the root of the repository Lens runs from; whether to seed it (only that default directory,
+// when empty); and the bundled sample vault.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,13 +48,22 @@ export function defaultDataDir(cwd: string = process.cwd()): string {
   return join(findRepoRoot(moduleDir()) ?? resolve(cwd), DEFAULT_DATA_DIRNAME);
 }
 
-export function chooseDataDir(config: DataConfig, cwd: string = process.cwd()): DataDirChoice {
+/**
+ * The data directory of a command. A directory named with --data or LENS_DATA is the user's:
+ * it is never seeded. `defaultDir` replaces the default location (tests).
+ */
+export function chooseDataDir(
+  config: DataConfig,
+  cwd: string = process.cwd(),
+  defaultDir: string = defaultDataDir(cwd),
+): DataDirChoice {
   if (config.dataFlag !== undefined) {
     return { dir: resolve(cwd, config.dataFlag), seed: false, source: "--data" };
   }
-  const source = config.dataEnv !== undefined ? "LENS_DATA" : "default";
-  const dir = config.dataEnv !== undefined ? resolve(cwd, config.dataEnv) : defaultDataDir(cwd);
-  return { dir, seed: config.seed && isEmptyDir(dir), source };
+  if (config.dataEnv !== undefined) {
+    return { dir: resolve(cwd, config.dataEnv), seed: false, source: "LENS_DATA" };
+  }
+  return { dir: defaultDir, seed: config.seed && isEmptyDir(defaultDir), source: "default" };
 }
 
 /**

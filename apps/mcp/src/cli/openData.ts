@@ -1,11 +1,11 @@
 // Opens a data directory for a command: locks it, loads it into a Workspace through the store
 // (with progress and a load report), seeds or imports vaults, and closes it after a flush.
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { Workspace } from "@lens/core";
 import { type DirStore, formatLoadReport, importVault, openStore } from "@lens/store";
 import type { Log } from "../log.js";
-import type { DataConfig, VaultImport } from "./config.js";
+import { ConfigError, type DataConfig, type VaultImport } from "./config.js";
 import {
   chooseDataDir,
   type DataDirChoice,
@@ -34,6 +34,10 @@ export interface OpenDataOptions {
   lock?: boolean;
   /** Refuse a directory that does not exist (export) instead of creating it. */
   mustExist?: boolean;
+  /** Create a missing directory without --init (import, which fills it). */
+  create?: boolean;
+  /** Where the default data directory is (tests); default `.lens-data` (see dataDir.ts). */
+  defaultDir?: string;
 }
 
 export async function openData(
@@ -41,10 +45,8 @@ export async function openData(
   log: Log,
   options: OpenDataOptions = {},
 ): Promise<OpenedData> {
-  const choice = chooseDataDir(config, options.cwd);
-  if (options.mustExist && !existsSync(choice.dir)) {
-    throw new Error(`no data directory at ${choice.dir}`);
-  }
+  const choice = chooseDataDir(config, options.cwd, options.defaultDir);
+  if (!existsSync(choice.dir)) createDataDir(choice, config, options, log);
   const lock: DirLock = options.lock === false ? { release: () => {} } : lockDataDir(choice.dir);
   try {
     const workspace = new Workspace({
@@ -97,6 +99,29 @@ export async function openData(
     lock.release();
     throw e;
   }
+}
+
+/**
+ * A data directory that does not exist: refused for export; created for the default
+ * directory, for import, with --init, or when vaults are imported into it at start; refused
+ * otherwise, because a mistyped --data would serve an empty knowledge base without a word.
+ */
+function createDataDir(
+  choice: DataDirChoice,
+  config: DataConfig,
+  options: OpenDataOptions,
+  log: Log,
+): void {
+  if (options.mustExist) throw new ConfigError(`no data directory at ${choice.dir}`);
+  const wanted =
+    choice.source === "default" || options.create || config.init || config.imports.length > 0;
+  if (!wanted) {
+    throw new ConfigError(
+      `the data directory ${choice.dir} (${choice.source}) does not exist. Check the path, or pass --init (LENS_INIT=1) to start an empty one there.`,
+    );
+  }
+  mkdirSync(choice.dir, { recursive: true });
+  log.info({ dir: choice.dir }, `created empty data directory ${choice.dir}`);
 }
 
 /** Imports one vault directory as a folder (created, or updated in place), with progress. */

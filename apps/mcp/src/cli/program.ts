@@ -39,6 +39,10 @@ function dataOptions(cmd: Command): Command {
       "--no-seed",
       "do not seed an empty default directory with the sample vault [env LENS_SEED=0]",
     )
+    .option(
+      "--init",
+      "create the --data directory if it does not exist (else that is an error) [env LENS_INIT=1]",
+    )
     .option("--log-level <level>", "fatal|error|warn|info|debug|trace|silent [env LENS_LOG_LEVEL]");
 }
 
@@ -179,7 +183,10 @@ export function buildProgram(env: Env = process.env): Command {
       run(async () => {
         const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
         const log = createLogger(config.logLevel);
-        const data = await openData({ ...config, imports: [] }, log, { applyImports: false });
+        const data = await openData({ ...config, imports: [] }, log, {
+          applyImports: false,
+          create: true,
+        });
         try {
           await importInto(data.workspace, { dir: vaultDir, name: flags.folder }, log);
         } finally {

@@ -8,7 +8,7 @@ import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { LENS_VERSION } from "../version.js";
 import type { ServeConfig } from "./config.js";
-import { type OpenedData, openData } from "./openData.js";
+import { type OpenDataOptions, type OpenedData, openData } from "./openData.js";
 
 export interface RunningServer {
   listening: Listening;
@@ -22,9 +22,9 @@ export interface RunningServer {
 export async function startServe(
   config: ServeConfig,
   log: Log,
-  options: { cwd?: string } = {},
+  options: Pick<OpenDataOptions, "cwd" | "defaultDir"> = {},
 ): Promise<RunningServer> {
-  const data = await openData(config, log, { ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const data = await openData(config, log, options);
   try {
     const { workspace, store } = data;
     const afterWrite = () => store.flush();
