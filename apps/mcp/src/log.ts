@@ -1,5 +1,7 @@
 // Structured logging: pino to stderr (stdout stays free for the stdio transport and CLI output).
+// JSON lines with level names and ISO times for machines; pino-pretty's lines on a terminal.
 import { type Logger, pino } from "pino";
+import pretty from "pino-pretty";
 
 export type Log = Logger;
 
@@ -11,10 +13,37 @@ export function isLogLevel(value: string): value is LogLevel {
   return (LEVELS as readonly string[]).includes(value);
 }
 
-/** A pino logger writing JSON lines to stderr. */
-export function createLogger(level: LogLevel = "info"): Log {
+export type LogFormat = "json" | "pretty";
+
+/** `LENS_LOG_FORMAT` if it names a format, else pretty on a terminal and JSON otherwise. */
+export function logFormat(env: Record<string, string | undefined> = process.env): LogFormat {
+  const asked = env.LENS_LOG_FORMAT?.trim().toLowerCase();
+  if (asked === "json" || asked === "pretty") return asked;
+  return process.stderr.isTTY === true ? "pretty" : "json";
+}
+
+/** A pino logger writing to stderr: `{"level":"info","time":"2026-…Z",…,"msg":…}` lines. */
+export function createLogger(level: LogLevel = "info", format: LogFormat = logFormat()): Log {
+  const options = {
+    name: "lens",
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  if (format === "pretty") {
+    return pino(
+      options,
+      pretty({
+        destination: 2,
+        sync: true,
+        colorize: process.stderr.isTTY === true,
+        singleLine: true,
+        ignore: "pid,hostname,name",
+      }),
+    );
+  }
   return pino(
-    { name: "lens", level, base: { pid: process.pid } },
+    { ...options, formatters: { level: (label) => ({ level: label }) } },
     pino.destination({ fd: 2, sync: true }),
   );
 }

@@ -62,12 +62,41 @@ describe("lens serve as a child process", () => {
     raw: (path) => rawOnDisk(data, path),
   });
 
-  it("prints where it listens and the claude mcp add line; logs are JSON on stderr", () => {
+  it("prints where it listens, the claude mcp add line and a Claude Desktop entry", () => {
     expect(child.stdout()).toContain(`claude mcp add --transport http lens ${url}`);
     expect(child.stdout()).toMatch(/REST\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1/);
-    const lines = child.stderr().trim().split("\n");
-    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
-    expect(child.stderr()).toMatch(/"msg":"listening"/);
+    expect(child.stdout()).toMatch(/^Lens \S+: 4 documents in 2 folders \(Research, Team\)/);
+    const desktop = child.stdout().slice(child.stdout().indexOf("Connect Claude Desktop"));
+    const json = desktop.slice(desktop.indexOf("{"), desktop.lastIndexOf("}") + 1);
+    expect(JSON.parse(json)).toEqual({
+      mcpServers: { lens: { command: "npx", args: ["-y", "mcp-remote", url] } },
+    });
+  });
+
+  it("logs JSON lines with level names and ISO times: one per request and per tool call, never document text", () => {
+    const records = child
+      .stderr()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const r of records) {
+      expect(["trace", "debug", "info", "warn", "error", "fatal"]).toContain(r.level);
+      expect(r.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    expect(records.some((r) => r.msg === "listening")).toBe(true);
+    const request = records.find((r) => r.msg === "request" && r.path === "/mcp");
+    expect(request).toMatchObject({ level: "info", method: "POST", status: 200 });
+    expect(typeof request?.ms).toBe("number");
+    const read = records.find((r) => r.msg === "tool call" && r.tool === "read");
+    expect(read).toMatchObject({ level: "info", isError: false });
+    expect(typeof read?.path).toBe("string");
+    expect(typeof read?.ms).toBe("number");
+    // Document text never reaches the log, nor does an edit's old or new string.
+    for (const text of Object.values(TEAM_FILES)) {
+      for (const line of text.split("\n").filter((l) => l.length > 12)) {
+        expect(child.stderr()).not.toContain(line);
+      }
+    }
   });
 });
 

@@ -7,6 +7,7 @@ export * from "./model/index.js";
 export * from "./paths/index.js";
 export * from "./search/index.js";
 export { clip } from "./text/clip.js";
+export { plural, withArticle } from "./text/english.js";
 export * from "./text/lines.js";
 export * from "./tools/index.js";
 export * from "./workspace/index.js";

@@ -97,6 +97,7 @@ const EXPORTS = [
   "parseCritic",
   "parseDocId",
   "parseWikilinks",
+  "plural",
   "readBacklinks",
   "readEntries",
   "readTool",
@@ -110,6 +111,7 @@ const EXPORTS = [
   "toFileMeta",
   "toolArguments",
   "toolInputJsonSchema",
+  "withArticle",
   "workspaceFromTexts",
 ];
 

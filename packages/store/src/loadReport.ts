@@ -1,6 +1,6 @@
 // The non-fatal outcome of loading a data directory: what loaded, what was skipped and why,
 // and which references between folder and content docs do not resolve.
-import type { Workspace } from "@lens/core";
+import { plural, type Workspace } from "@lens/core";
 import type { SkippedDoc } from "./loadDir.js";
 
 /** A markdown entry of a folder whose content doc is not in the workspace. */
@@ -53,14 +53,16 @@ export function findReferenceProblems(ws: Workspace): {
 /** A few human-readable lines for logs. */
 export function formatLoadReport(r: LoadReport): string {
   const lines = [
-    `loaded ${r.loaded}/${r.total} docs (${r.folders} folders) from ${r.dir} in ${r.ms} ms`,
+    `loaded ${r.loaded} of ${plural(r.total, "document")} (${plural(r.folders, "folder")}) from ${r.dir} in ${r.ms} ms`,
   ];
-  if (r.legacy.length) lines.push(`${r.legacy.length} legacy bincode file(s)`);
+  if (r.legacy.length) lines.push(plural(r.legacy.length, "legacy bincode file"));
   for (const s of r.skipped) lines.push(`skipped ${s.docId}: ${s.reason}`);
   if (r.missingContent.length) {
-    lines.push(`${r.missingContent.length} markdown entr(ies) without content doc`);
+    lines.push(
+      `${plural(r.missingContent.length, "markdown entry", "markdown entries")} without a content doc`,
+    );
   }
-  if (r.orphans.length) lines.push(`${r.orphans.length} content doc(s) in no folder`);
+  if (r.orphans.length) lines.push(`${plural(r.orphans.length, "content doc")} in no folder`);
   for (const n of r.notes) lines.push(n);
   return lines.join("\n");
 }

@@ -1,7 +1,7 @@
 // Progress of long work (loading, importing, exporting): a bar on a terminal, otherwise a log
 // line every few seconds and one at the end.
 import cliProgress from "cli-progress";
-import type { Log } from "../log.js";
+import { type Log, logFormat } from "../log.js";
 
 export interface Progress {
   done: number;
@@ -19,7 +19,10 @@ export function progressReporter(
   log: Log,
   options: { tty?: boolean; intervalMs?: number } = {},
 ): ProgressReporter {
-  const tty = options.tty ?? (process.stderr.isTTY === true && log.isLevelEnabled("info"));
+  // The bar only where logs are pretty lines on the same terminal; JSON logs get log lines.
+  const tty =
+    options.tty ??
+    (process.stderr.isTTY === true && logFormat() === "pretty" && log.isLevelEnabled("info"));
   if (tty) {
     const bar = new cliProgress.SingleBar(
       {
@@ -33,6 +36,7 @@ export function progressReporter(
     let started = false;
     return {
       update({ done, total }) {
+        if (total === 0) return; // nothing to show: no "0/0" bar for an empty directory
         if (!started) {
           bar.start(total, done);
           started = true;

@@ -1,8 +1,9 @@
 // `lens serve`: one process, one port — MCP at /mcp, REST under /api/v1, y-sweet sync, /healthz —
 // over one Workspace persisted in the data directory.
-import { SessionStore } from "@lens/core";
+import { plural, SessionStore } from "@lens/core";
 import { createRestApp } from "@lens/rest";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
+import { isLoopbackHost } from "../http/hostGuard.js";
 import { createLensApp, type LensApp } from "../http/lensApp.js";
 import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
@@ -91,29 +92,52 @@ export async function startServe(
   }
 }
 
-/** What `serve` prints once it listens: where everything is and how to connect Claude Code. */
+/** What `serve` prints once it listens: where everything is and how to connect assistants. */
 export function startupBanner(server: RunningServer, config: ServeConfig): string {
   const base = server.listening.baseUrl;
+  const mcpUrl = `${base}/mcp`;
   const ws = server.data.workspace;
   const folders = ws
     .folders()
     .map((f) => f.name)
     .sort();
   const docs = [...ws.contentDocIds()].length;
-  const header = config.token
-    ? ` --header "Authorization: Bearer ${process.env.LENS_TOKEN?.trim() === config.token ? "$LENS_TOKEN" : "<your --token>"}"`
-    : "";
+  const tokenRef =
+    process.env.LENS_TOKEN?.trim() === config.token ? "$LENS_TOKEN" : "<your --token>";
+  const header = config.token ? ` --header "Authorization: Bearer ${tokenRef}"` : "";
   const lines = [
-    `Lens ${LENS_VERSION}: ${docs} documents in ${folders.length} folders (${folders.join(", ") || "none"}) from ${server.data.choice.dir}`,
-    `  MCP      ${base}/mcp`,
+    `Lens ${LENS_VERSION}: ${plural(docs, "document")} in ${plural(folders.length, "folder")} (${folders.join(", ") || "none"}) from ${server.data.choice.dir}`,
+    `  MCP      ${mcpUrl}`,
     `  REST     ${base}/api/v1`,
     `  Sync     ${base}  (y-sweet: /doc/:id/auth, /d/:id/ws/:id)`,
     `  Health   ${base}/healthz`,
     "",
     "Connect Claude Code:",
-    `  claude mcp add --transport http lens ${base}/mcp${header}`,
+    `  claude mcp add --transport http lens ${mcpUrl}${header}`,
+    "",
+    "Connect Claude Desktop (claude_desktop_config.json; mcp-remote bridges stdio to this server):",
+    ...desktopConfig(mcpUrl, config).map((l) => `  ${l}`),
     "",
     "Stop with Ctrl-C (every document is flushed to disk first).",
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Claude Desktop's entry for this server: `npx mcp-remote URL`, the bearer token passed through
+ * an environment variable so no argument holds a space (Windows) or the token itself.
+ */
+export function desktopConfig(
+  mcpUrl: string,
+  config: Pick<ServeConfig, "token" | "host">,
+): string[] {
+  const args = ["-y", "mcp-remote", mcpUrl];
+  // mcp-remote refuses plain http beyond loopback unless told.
+  if (mcpUrl.startsWith("http:") && !isLoopbackHost(config.host)) args.push("--allow-http");
+  const entry: Record<string, unknown> = { command: "npx", args };
+  if (config.token) {
+    args.push("--header", "Authorization:${LENS_AUTH_HEADER}");
+    entry.env = { LENS_AUTH_HEADER: "Bearer <your token>" };
+  }
+  return JSON.stringify({ mcpServers: { lens: entry } }, null, 2).split("\n");
 }

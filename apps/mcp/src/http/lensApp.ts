@@ -5,6 +5,7 @@ import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
 import type { LensServerDeps } from "../server/mcpServer.js";
 import { LENS_VERSION } from "../version.js";
+import { accessLog } from "./accessLog.js";
 import { bearerAuth, bearerToken, tokenMatches } from "./bearerAuth.js";
 import { allowedHostNames, hostGuard } from "./hostGuard.js";
 import { createMcpApp } from "./mcpApp.js";
@@ -47,6 +48,8 @@ export function createLensApp(options: LensAppOptions): LensApp {
     log.error({ err, method: c.req.method, path: c.req.path }, "request failed");
     return c.json({ error: "internal", message: "Internal server error" }, 500);
   });
+
+  app.use("*", accessLog(log));
 
   // Every route: a DNS-rebinding page must not reach this server through the browser.
   app.use("*", hostGuard({ hosts, checkOrigin: false }));

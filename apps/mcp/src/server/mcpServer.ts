@@ -2,6 +2,7 @@
 // tool behaviour; it only translates between MCP messages and core's callTool.
 import {
   callTool,
+  clip,
   type Tool as LensTool,
   lensTools,
   type SessionStore,
@@ -70,11 +71,18 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId };
+    const started = performance.now();
+    const logCall = (isError: boolean) =>
+      log.info(
+        { tool: name, ...documentArgument(args), isError, ms: msSince(started) },
+        "tool call",
+      );
     let text: string;
     let isError: boolean;
     try {
       ({ text, isError } = callTool(ctx, name, args ?? {}));
     } catch (e) {
+      logCall(true);
       if (e instanceof ToolCallError) throw new McpError(ErrorCode.InvalidParams, e.message);
       log.error({ err: e, tool: name }, "tool failed unexpectedly");
       return textResult(
@@ -83,6 +91,7 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
       );
     }
     const tool = lensTools.find((t) => t.name === name);
+    logCall(isError);
     if (!isError && tool && !tool.readOnly && deps.afterWrite) {
       try {
         await deps.afterWrite();
@@ -98,6 +107,16 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
   });
 
   return server;
+}
+
+/** The document or folder a call names, for the log: never its text or patterns. */
+function documentArgument(args: Record<string, unknown> | undefined): { path?: string } {
+  const path = args?.file_path ?? args?.path;
+  return typeof path === "string" ? { path: clip(path) } : {};
+}
+
+function msSince(start: number): number {
+  return Math.round((performance.now() - start) * 10) / 10;
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {

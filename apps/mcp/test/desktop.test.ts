@@ -1,0 +1,100 @@
+// Claude Desktop's route to a shared `lens serve`: the entry `serve` prints, run for real —
+// mcp-remote (stdio) bridging the official SDK client to the server over HTTP with the token.
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  APP_DIR,
+  type Child,
+  call,
+  requireBuiltCli,
+  spawnCli,
+  tempDir,
+  writeFixtureVaults,
+} from "./helpers.js";
+
+beforeAll(requireBuiltCli);
+
+const TOKEN = "desktop-test-token-0123456789abcdef";
+const MCP_REMOTE = join(APP_DIR, "node_modules", "mcp-remote", "dist", "proxy.js");
+
+interface DesktopEntry {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+describe("Claude Desktop through mcp-remote", () => {
+  const tmp = tempDir();
+  let child: Child;
+  let entry: DesktopEntry;
+  beforeAll(async () => {
+    const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+    child = spawnCli(
+      ["serve", "--port", "0", "--data", join(tmp.path, "data"), "--import", `${vaults.team}=Team`],
+      { env: { LENS_TOKEN: TOKEN } },
+    );
+    await child.waitFor(/Stop with Ctrl-C/);
+    const out = child.stdout();
+    const desktop = out.slice(out.indexOf("Connect Claude Desktop"));
+    const json = desktop.slice(desktop.indexOf("{"), desktop.lastIndexOf("}") + 1);
+    entry = (JSON.parse(json) as { mcpServers: { lens: DesktopEntry } }).mcpServers.lens;
+  });
+  afterAll(async () => {
+    child.proc.kill("SIGTERM");
+    await child.exited;
+    tmp.remove();
+  });
+
+  it("prints an entry that passes the token through the environment, not the arguments", () => {
+    expect(entry.command).toBe("npx");
+    expect(entry.args.slice(0, 2)).toEqual(["-y", "mcp-remote"]);
+    expect(entry.args).toContain("Authorization:${LENS_AUTH_HEADER}");
+    expect(entry.env).toEqual({ LENS_AUTH_HEADER: "Bearer <your token>" });
+    expect(child.stdout()).not.toContain(TOKEN);
+  });
+
+  it("works as printed, with the token filled in: list tools, read a note", async () => {
+    // `npx -y mcp-remote` is the installed mcp-remote; everything after it is the printed entry.
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [MCP_REMOTE, ...entry.args.slice(2)],
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: tmp.path,
+        MCP_REMOTE_CONFIG_DIR: join(tmp.path, "mcp-auth"),
+        LENS_AUTH_HEADER: `Bearer ${TOKEN}`,
+      },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "claude-desktop-like", version: "0.0.0" });
+    try {
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(["read", "glob", "grep", "edit", "get_links"]);
+      const read = await call(client, "read", { file_path: "Team/Plans.md" });
+      expect(read.isError).toBe(false);
+      expect(read.text).toContain("Plan A: ship it.");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("is refused without the token", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [MCP_REMOTE, ...entry.args.slice(2)],
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: tmp.path,
+        MCP_REMOTE_CONFIG_DIR: join(tmp.path, "mcp-auth-2"),
+        LENS_AUTH_HEADER: "Bearer wrong-token-0000000000000000",
+      },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "claude-desktop-like", version: "0.0.0" });
+    await expect(client.connect(transport)).rejects.toThrow();
+    await client.close().catch(() => {});
+  });
+});
