@@ -50,6 +50,7 @@ describe("Claude Desktop through mcp-remote", () => {
   it("prints an entry that passes the token through the environment, not the arguments", () => {
     expect(entry.command).toBe("npx");
     expect(entry.args.slice(0, 2)).toEqual(["-y", "mcp-remote"]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote expands ${VAR} itself
     expect(entry.args).toContain("Authorization:${LENS_AUTH_HEADER}");
     expect(entry.env).toEqual({ LENS_AUTH_HEADER: "Bearer <your token>" });
     expect(child.stdout()).not.toContain(TOKEN);

@@ -136,6 +136,7 @@ export function desktopConfig(
   if (mcpUrl.startsWith("http:") && !isLoopbackHost(config.host)) args.push("--allow-http");
   const entry: Record<string, unknown> = { command: "npx", args };
   if (config.token) {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote expands ${VAR} itself
     args.push("--header", "Authorization:${LENS_AUTH_HEADER}");
     entry.env = { LENS_AUTH_HEADER: "Bearer <your token>" };
   }
