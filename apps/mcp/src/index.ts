@@ -1,4 +1,4 @@
-// @lens/mcp public entry: the MCP server, its Streamable HTTP and stdio adapters, and the
+// lens-mcp public entry: the MCP server, its Streamable HTTP and stdio adapters, and the
 // composed `lens serve` app, for embedding and for the harness.
 
 export { bearerAuth, tokenMatches } from "./http/bearerAuth.js";

@@ -56,8 +56,8 @@ export default function setup(project: TestProject): void {
       const dir = join(ROOT, rel);
       const out = join(dir, output);
       if (!rebuilt && existsSync(out) && statSync(out).mtimeMs >= newestSource(dir)) continue;
-      // Everything after a rebuilt package is rebuilt too (its bundle may inline types only,
-      // but keep it simple and consistent).
+      // Everything after a rebuilt package is rebuilt too: apps/mcp bundles the packages
+      // before it, so a change in any of them must reach its dist.
       rebuilt = true;
       execFileSync(join(ROOT, "node_modules/.bin/tsup"), [], {
         cwd: dir,

@@ -152,16 +152,16 @@ export function requireBuiltCli(): void {
   if (!build.ok) throw new Error(`building the lens CLI failed:\n${build.error}`);
 }
 
-/** Spawns the built CLI. */
+/** Spawns the built CLI (or another copy of it: `cli`, e.g. an installed package's). */
 export function spawnCli(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; cli?: string } = {},
 ): Child {
   // The developer's own LENS_* settings must not leak into the tests.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith("LENS_")),
   );
-  const proc = spawn(process.execPath, [CLI, ...args], {
+  const proc = spawn(process.execPath, [options.cli ?? CLI, ...args], {
     cwd: options.cwd ?? APP_DIR,
     env: { ...inherited, LENS_LOG_LEVEL: "info", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],

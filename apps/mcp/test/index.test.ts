@@ -1,8 +1,8 @@
-// Pins the public entry point of @lens/mcp: what embedders and the harness may import.
+// Pins the public entry point of lens-mcp: what embedders and the harness may import.
 import { describe, expect, it } from "vitest";
 import * as entry from "../src/index.js";
 
-describe("@lens/mcp entry point", () => {
+describe("lens-mcp entry point", () => {
   it("exports exactly the server, its adapters and the composed app", () => {
     expect(Object.keys(entry).sort()).toEqual([
       "DEFAULT_IDLE_TIMEOUT_MS",

@@ -1,12 +1,12 @@
-// The real Lens MCP adapter (@lens/mcp's createLensApp) served in this process on loopback, over
-// a Workspace the benchmark already holds. @lens/mcp is loaded at run time (by package name, or
+// The real Lens MCP adapter (lens-mcp's createLensApp) served in this process on loopback, over
+// a Workspace the benchmark already holds. lens-mcp is loaded at run time (by package name, or
 // from apps/mcp/dist, or from LENS_MCP_MODULE) so the harness builds and tests without it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SessionStore, type Workspace } from "@lens/core";
 import { repoRoot } from "../paths.js";
 
-/** The part of @lens/mcp's public API the benchmarks use. */
+/** The part of lens-mcp's public API the benchmarks use. */
 interface LensMcpModule {
   createLensApp(options: {
     workspace: Workspace;
@@ -24,7 +24,7 @@ interface LensMcpModule {
 async function loadLensMcp(): Promise<LensMcpModule> {
   const candidates = [
     process.env.LENS_MCP_MODULE,
-    "@lens/mcp",
+    "lens-mcp",
     pathToFileURL(join(repoRoot(), "apps", "mcp", "dist", "index.js")).href,
   ].filter((c): c is string => c !== undefined);
   const errors: string[] = [];
@@ -39,7 +39,7 @@ async function loadLensMcp(): Promise<LensMcpModule> {
       errors.push(`${spec}: ${(e as Error).message.split("\n")[0]}`);
     }
   }
-  throw new Error(`cannot load @lens/mcp (${errors.join("; ")})`);
+  throw new Error(`cannot load lens-mcp (${errors.join("; ")})`);
 }
 
 export interface InProcessServer {

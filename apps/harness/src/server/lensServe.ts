@@ -34,7 +34,7 @@ export async function startLensServe(options: LensServeOptions): Promise<LensSer
   const cli = lensCli();
   if (!existsSync(cli)) {
     throw new Error(
-      `the lens CLI is not built (${cli} is missing): run \`pnpm turbo run build --filter=@lens/mcp...\``,
+      `the lens CLI is not built (${cli} is missing): run \`pnpm turbo run build --filter=lens-mcp...\``,
     );
   }
   const args = [
