@@ -44,8 +44,16 @@ describe("host guard", () => {
       (await app.request("http://x/", { headers })).status;
     expect(await status({ Host: "localhost:3917" })).toBe(200);
     expect(await status({ Host: "attacker.example:3917" })).toBe(403);
-    expect(await status({ Host: "127.0.0.1", Origin: "http://localhost:5173" })).toBe(200);
+    expect(await status({ Host: "127.0.0.1:3917", Origin: "http://localhost:3917" })).toBe(200);
+    // Same host name, another port: another local web app, another origin.
+    expect(await status({ Host: "127.0.0.1:3917", Origin: "http://localhost:5173" })).toBe(403);
+    expect(await status({ Host: "127.0.0.1:3917", Origin: "http://127.0.0.1" })).toBe(403);
+    expect(await status({ Host: "127.0.0.1", Origin: "http://127.0.0.1" })).toBe(200);
     expect(await status({ Host: "127.0.0.1", Origin: "https://attacker.example" })).toBe(403);
     expect(await status({ Host: "127.0.0.1", Origin: "file://" })).toBe(403);
+    expect(await status({ Host: "127.0.0.1", Origin: "null" })).toBe(403);
+    // Obsidian's own origins (desktop, iOS) are native apps, not web pages.
+    expect(await status({ Host: "127.0.0.1:3917", Origin: "app://obsidian.md" })).toBe(200);
+    expect(await status({ Host: "127.0.0.1:3917", Origin: "capacitor://localhost" })).toBe(200);
   });
 });

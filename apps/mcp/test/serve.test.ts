@@ -179,6 +179,57 @@ describe("lens serve (in process)", () => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://editor.example.com");
   });
 
+  it("guards every door without a token: sync HTTP and WebSocket refuse other sites and hosts", async () => {
+    const { data, team } = fixtureData();
+    const server = await start(config({ data, import: [`${team}=Team`] }));
+    const base = server.listening.baseUrl;
+    const port = server.listening.port;
+    const folder = server.data.workspace.folders()[0]!;
+    const before = server.data.workspace.docCount;
+    // A web page's cross-site "simple" requests: no preflight, text/plain.
+    const evil = { Origin: "http://evil.com", "Content-Type": "text/plain" };
+    expect(
+      (await fetch(`${base}/doc/new`, { method: "POST", headers: evil, body: "{}" })).status,
+    ).toBe(403);
+    const update = await fetch(`${base}/d/${folder.docId}/update`, {
+      method: "POST",
+      headers: evil,
+      body: new Uint8Array([0, 0]),
+    });
+    expect(update.status).toBe(403);
+    // Same host, another port: another site.
+    const otherPort = { Origin: `http://127.0.0.1:${port + 1}` };
+    expect((await fetch(`${base}/doc/new`, { method: "POST", headers: otherPort })).status).toBe(
+      403,
+    );
+    expect(server.data.workspace.docCount).toBe(before);
+    // This server's own origin, and Obsidian's, pass.
+    const own = await fetch(`${base}/doc/${folder.docId}/auth`, {
+      method: "POST",
+      headers: { Origin: base },
+      body: "{}",
+    });
+    expect(own.status).toBe(200);
+    // The WebSocket upgrade: DNS rebinding (Host) and foreign Origin are refused.
+    const { default: WebSocket } = await import("ws");
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/d/${folder.docId}/ws/${folder.docId}`, {
+          headers,
+        });
+        ws.on("open", () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on("error", () => {});
+      });
+    expect(await upgrade({ Host: `evil.com:${port}` })).toBe(403);
+    expect(await upgrade({ Origin: "http://evil.com" })).toBe(403);
+    expect(await upgrade({ Origin: "app://obsidian.md" })).toBe(101);
+    expect(await upgrade({})).toBe(101);
+  });
+
   it("stop() flushes, closes sessions and releases the data directory", async () => {
     const { data, team } = fixtureData();
     const server = await start(config({ data, import: [`${team}=Team`] }));

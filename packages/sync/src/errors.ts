@@ -3,7 +3,7 @@
 
 export class SyncError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 413 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 503 | 507,
     message: string,
   ) {
     super(message);

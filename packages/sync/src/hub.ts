@@ -6,7 +6,9 @@ import { SyncConnection } from "./connection.js";
 import { createContentDoc, promoteToFolder } from "./documents.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
+import { SyncError } from "./errors.js";
 import { DocRoom } from "./room.js";
+import { updateProblem } from "./updateCheck.js";
 import type { Access } from "./tokens.js";
 
 /** WebSocket close codes the hub uses. */
@@ -22,6 +24,8 @@ export interface SyncStats {
 export class SyncHub {
   private readonly rooms = new Map<string, DocRoom>();
   private readonly sockets = new Map<WebSocket, SyncConnection>();
+  /** Size of each doc that took updates from sync: its state then, plus updates since. */
+  private readonly sizes = new WeakMap<Y.Doc, number>();
   private readonly stopWatching: () => void;
   private readonly pinger: ReturnType<typeof setInterval> | undefined;
   private closing = false;
@@ -56,18 +60,44 @@ export class SyncHub {
     return this.settings.workspace.getDoc(docId);
   }
 
-  /** The doc under `docId`, created as an empty content doc when missing and `create`. */
+  /**
+   * The doc under `docId`, created as an empty content doc when missing and `create`. Throws
+   * a 507 SyncError when the workspace already holds `maxDocs` docs.
+   */
   openDoc(docId: string, create: boolean): Y.Doc | undefined {
     const found = this.findDoc(docId);
     if (found || !create) return found;
+    if (this.settings.workspace.docCount >= this.settings.maxDocs) {
+      this.settings.log("warn", "sync: document limit reached", { max: this.settings.maxDocs });
+      throw new SyncError(507, `Document limit reached (${this.settings.maxDocs})`);
+    }
     const doc = createContentDoc(this.settings.workspace, docId);
     this.settings.log("info", "sync: created document", { docId });
     this.settings.onDocCreated?.(docId, doc);
     return doc;
   }
 
-  /** Applies a client's Yjs update; false when the update is malformed. */
-  applyRemoteUpdate(docId: string, doc: Y.Doc, update: Uint8Array, origin: SyncOrigin): boolean {
+  /**
+   * Applies a client's Yjs update after checking it (updateCheck.ts) and the doc's size
+   * limit; returns the refusal (nothing changed), or undefined once applied.
+   */
+  applyRemoteUpdate(
+    docId: string,
+    doc: Y.Doc,
+    update: Uint8Array,
+    origin: SyncOrigin,
+  ): SyncError | undefined {
+    const size = (this.sizes.get(doc) ?? Y.encodeStateAsUpdate(doc).length) + update.length;
+    const problem = updateProblem(update);
+    const refused = problem
+      ? new SyncError(400, `Update refused: ${problem}`)
+      : size > this.settings.maxDocBytes
+        ? new SyncError(413, `Update refused: the document would pass its size limit`)
+        : undefined;
+    if (refused) {
+      this.settings.log("warn", "sync: refused an update", { docId, reason: refused.message });
+      return refused;
+    }
     try {
       Y.applyUpdate(doc, update, origin);
     } catch (error) {
@@ -75,17 +105,24 @@ export class SyncHub {
         docId,
         error: String(error),
       });
-      return false;
+      return new SyncError(400, "Update refused: malformed Yjs update");
     }
+    this.sizes.set(doc, size);
     if (promoteToFolder(this.settings.workspace, docId, doc)) {
       this.settings.log("info", "sync: document became a folder doc", { docId });
     }
-    return true;
+    return undefined;
   }
 
   /** Serves an upgraded WebSocket for `docId` with the given access. */
   connect(socket: WebSocket, docId: string, access: Access): void {
-    const doc = this.openDoc(docId, access === "full" && this.settings.createDocs);
+    let doc: Y.Doc | undefined;
+    try {
+      doc = this.openDoc(docId, access === "full" && this.settings.createDocs);
+    } catch (error) {
+      socket.close(CLOSE_SERVER_ERROR, String((error as Error).message).slice(0, 100));
+      return;
+    }
     if (this.closing || !doc) {
       socket.close(this.closing ? CLOSE_GOING_AWAY : CLOSE_SERVER_ERROR, "document unavailable");
       return;

@@ -31,7 +31,7 @@ export interface SyncOptions {
   createDocs?: boolean;
   /** Called after the server created a doc and added it to the workspace. */
   onDocCreated?: (docId: string, doc: Y.Doc) => void;
-  /** Largest Yjs update accepted, over HTTP or as one WebSocket message. Default 32 MiB. */
+  /** Largest Yjs update accepted, over HTTP or as one WebSocket message. Default 8 MiB. */
   maxUpdateBytes?: number;
   /** A client with more unsent data than this is disconnected. Default 64 MiB. */
   maxBufferedBytes?: number;
@@ -42,6 +42,15 @@ export interface SyncOptions {
   log?: SyncLogger;
   /** Clock for token expiry (ms since epoch). */
   now?: () => number;
+  /**
+   * The server's Host/Origin guard, for the WebSocket upgrade (the HTTP routes get it from
+   * the app that mounts them): a refusal message, or undefined to let the request through.
+   */
+  guard?: (headers: { host?: string; origin?: string }) => string | undefined;
+  /** Most documents the workspace may hold before sync stops creating new ones. */
+  maxDocs?: number;
+  /** Largest size a document may grow to through sync (its state plus accepted updates). */
+  maxDocBytes?: number;
 }
 
 export interface SyncSettings {
@@ -56,10 +65,15 @@ export interface SyncSettings {
   pingIntervalMs: number;
   log: SyncLogger;
   now: () => number;
+  guard: ((headers: { host?: string; origin?: string }) => string | undefined) | undefined;
+  maxDocs: number;
+  maxDocBytes: number;
 }
 
 export const SYNC_DEFAULTS = {
-  maxUpdateBytes: 32 * 1024 * 1024,
+  maxUpdateBytes: 8 * 1024 * 1024,
+  maxDocs: 100_000,
+  maxDocBytes: 64 * 1024 * 1024,
   maxBufferedBytes: 64 * 1024 * 1024,
   tokenTtlSeconds: 3600,
   pingIntervalMs: 30_000,
@@ -85,5 +99,8 @@ export function resolveSettings(options: SyncOptions): SyncSettings {
     pingIntervalMs: options.pingIntervalMs ?? SYNC_DEFAULTS.pingIntervalMs,
     log: options.log ?? (() => {}),
     now: options.now ?? Date.now,
+    guard: options.guard,
+    maxDocs: options.maxDocs ?? SYNC_DEFAULTS.maxDocs,
+    maxDocBytes: options.maxDocBytes ?? SYNC_DEFAULTS.maxDocBytes,
   };
 }

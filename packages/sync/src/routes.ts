@@ -87,9 +87,8 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     const doc = hub.openDoc(docId, settings.createDocs);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
     const origin: SyncOrigin = { syncTransport: "http", docId };
-    if (!hub.applyRemoteUpdate(docId, doc, bytes, origin)) {
-      throw new SyncError(400, "Malformed Yjs update");
-    }
+    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin);
+    if (refused) throw refused;
     return c.body(null, 200);
   };
 

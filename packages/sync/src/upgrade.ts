@@ -39,6 +39,14 @@ export function handleSyncUpgrade(
   if (!match) return false;
   socket.on("error", () => socket.destroy());
   const { docId, docId2 } = match;
+  const refused = ctx.settings.guard?.({
+    host: request.headers.host,
+    origin: request.headers.origin,
+  });
+  if (refused) {
+    ctx.settings.log("warn", "sync: refused WebSocket", { reason: refused });
+    return reject(socket, 403);
+  }
   if (ctx.hub.closed) return reject(socket, 503);
   if (docId !== docId2 || !isValidDocName(docId)) return reject(socket, 400);
   const access = ctx.tokens.accessTo(docId, url.searchParams.get("token") ?? undefined);

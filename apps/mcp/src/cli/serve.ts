@@ -31,8 +31,11 @@ export async function startServe(
     const afterWrite = () => store.flush();
     const sessions = new SessionStore();
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
+    // The upgrade guard is the app's (one rule for every door); the app is made below.
+    let lens: LensApp | undefined;
     const sync = createSyncServer({
       workspace,
+      guard: (headers) => (lens ? lens.upgradeRefusal(headers) : "server starting"),
       ...(config.token ? { token: config.token } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       log: syncLog,
@@ -47,7 +50,7 @@ export async function startServe(
       onServerError: (err, c) =>
         log.error({ err, method: c.req.method, path: c.req.path }, "REST request failed"),
     });
-    const lens = createLensApp({
+    lens = createLensApp({
       workspace,
       sessions,
       afterWrite,

@@ -57,44 +57,68 @@ export interface HostGuardOptions {
   hosts: Set<string> | undefined;
   /** Extra allowed origins, exactly as browsers send them (`https://app.example.com`). */
   origins?: readonly string[];
-  /** Check Origin too (MCP requires it; sync clients such as Obsidian send their own). */
+  /** Check Origin too (off only where a token already keeps web pages out; see lensApp.ts). */
   checkOrigin: boolean;
+}
+
+/** Why a request is refused: the JSON body of the 403. */
+export interface Refusal {
+  error: "forbidden_host" | "forbidden_origin";
+  message: string;
+}
+
+/**
+ * The one guard of every door — HTTP routes and the sync WebSocket upgrade alike: the Host
+ * header must name this server (DNS rebinding), and a browser Origin, when present, must be
+ * this server's own origin (host and port), an allowed origin, or a native app's (Obsidian's
+ * `app://obsidian.md`, which no web page can send). `null` and `file://` are refused.
+ */
+export function refusal(
+  headers: { host?: string | undefined; origin?: string | undefined },
+  options: HostGuardOptions,
+): Refusal | undefined {
+  const { host, origin } = headers;
+  if (options.hosts && (!host || !options.hosts.has(hostName(host)))) {
+    return {
+      error: "forbidden_host",
+      message: `Host ${JSON.stringify((host ?? "").slice(0, 200))} is not allowed (DNS rebinding protection). Start Lens with --allowed-host NAME to allow it.`,
+    };
+  }
+  if (
+    options.checkOrigin &&
+    origin !== undefined &&
+    !originAllowed(origin, host, options.hosts, new Set(options.origins ?? []))
+  ) {
+    return {
+      error: "forbidden_origin",
+      message: `Origin ${JSON.stringify(origin.slice(0, 200))} is not allowed. Start Lens with --allowed-origin ORIGIN to allow it.`,
+    };
+  }
+  return undefined;
 }
 
 /** Refuses (403) requests whose Host, or Origin when present, is not this server's. */
 export function hostGuard(options: HostGuardOptions): MiddlewareHandler {
-  const origins = new Set(options.origins ?? []);
   return async (c, next) => {
-    const host = c.req.header("host");
-    if (options.hosts && (!host || !options.hosts.has(hostName(host)))) {
-      return c.json(
-        {
-          error: "forbidden_host",
-          message: `Host ${JSON.stringify(host ?? "")} is not allowed (DNS rebinding protection). Start Lens with --allowed-host NAME to allow it.`,
-        },
-        403,
-      );
-    }
-    const origin = c.req.header("origin");
-    if (
-      options.checkOrigin &&
-      origin !== undefined &&
-      !originAllowed(origin, options.hosts, origins)
-    ) {
-      return c.json(
-        {
-          error: "forbidden_origin",
-          message: `Origin ${JSON.stringify(origin)} is not allowed. Start Lens with --allowed-origin ORIGIN to allow it.`,
-        },
-        403,
-      );
-    }
+    const refused = refusal(
+      { host: c.req.header("host"), origin: c.req.header("origin") },
+      options,
+    );
+    if (refused) return c.json(refused, 403);
     await next();
   };
 }
 
+/**
+ * Origins of native apps' web views, which no web page can send: Obsidian desktop
+ * (`app://obsidian.md`) and Capacitor apps such as Obsidian on iOS (`capacitor://localhost`).
+ * Local files (`file://`, `null`) are refused: a downloaded page must not write notes.
+ */
+const NATIVE_APP_SCHEMES = new Set(["app:", "capacitor:"]);
+
 function originAllowed(
   origin: string,
+  host: string | undefined,
   hosts: Set<string> | undefined,
   origins: Set<string>,
 ): boolean {
@@ -105,7 +129,22 @@ function originAllowed(
   } catch {
     return false;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return NATIVE_APP_SCHEMES.has(url.protocol);
   const name = stripBrackets(url.hostname.toLowerCase());
-  return hosts ? hosts.has(name) : isLoopbackHost(name);
+  if (!(hosts ? hosts.has(name) : isLoopbackHost(name))) return false;
+  // Same host name on another port is another origin: another local web app.
+  const hostPort = host ? portOf(host) : undefined;
+  const originPort = url.port || (url.protocol === "https:" ? "443" : "80");
+  return hostPort === undefined || hostPort === originPort;
+}
+
+/** The port of a Host header value, if it names one. */
+function portOf(hostHeader: string): string | undefined {
+  const h = hostHeader.trim();
+  const m = /:(\d+)$/.exec(h);
+  if (!m) return undefined;
+  // `[v6]:port`, or `name:port` with a single colon; a bare IPv6 address has no port.
+  if (h.startsWith("[") ? h.includes("]:") : h.indexOf(":") === h.lastIndexOf(":")) return m[1];
+  return undefined;
 }

@@ -1,13 +1,13 @@
 // The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1 and the y-sweet
-// sync endpoints, behind one host guard (DNS rebinding); MCP also gets the Origin check and
-// bearer auth here, while REST and sync check their own tokens and body sizes.
+// sync endpoints, behind one Host/Origin guard (DNS rebinding, cross-site requests); MCP also
+// gets bearer auth here, while REST and sync check their own tokens and body sizes.
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
 import type { LensServerDeps } from "../server/mcpServer.js";
 import { LENS_VERSION } from "../version.js";
 import { accessLog } from "./accessLog.js";
 import { bearerAuth, bearerToken, tokenMatches } from "./bearerAuth.js";
-import { allowedHostNames, hostGuard } from "./hostGuard.js";
+import { allowedHostNames, hostGuard, refusal } from "./hostGuard.js";
 import { createMcpApp } from "./mcpApp.js";
 import { type McpSessionOptions, McpSessions } from "./mcpSessions.js";
 
@@ -33,6 +33,8 @@ export interface LensAppOptions extends LensServerDeps {
 
 export interface LensApp {
   app: Hono;
+  /** The guard of the sync WebSocket upgrade: the same rule as the sync HTTP routes. */
+  upgradeRefusal(headers: { host?: string; origin?: string }): string | undefined;
   mcpSessions: McpSessions;
   /** Closes every MCP session and stops their idle sweep. */
   close(): Promise<void>;
@@ -51,8 +53,18 @@ export function createLensApp(options: LensAppOptions): LensApp {
 
   app.use("*", accessLog(log));
 
-  // Every route: a DNS-rebinding page must not reach this server through the browser.
-  app.use("*", hostGuard({ hosts, checkOrigin: false }));
+  // Every route: a DNS-rebinding page must not reach this server, and a web page of another
+  // origin must not call it through the user's browser (`refusal` in hostGuard.ts). Sync
+  // routes skip the Origin check only behind a token: a page cannot send the token, and
+  // Relay's mobile app calls from its own `http://localhost` origin.
+  const origins = options.allowedOrigins ?? [];
+  const strict = hostGuard({ hosts, origins, checkOrigin: true });
+  const syncGuard = hostGuard({ hosts, origins, checkOrigin: options.token === undefined });
+  app.use("*", async (c, next) => {
+    const path = c.req.path;
+    const isSync = path.startsWith("/doc/") || path.startsWith("/d/");
+    return (isSync ? syncGuard : strict)(c, next);
+  });
 
   app.get("/healthz", (c) => {
     const authorized =
@@ -72,9 +84,6 @@ export function createLensApp(options: LensAppOptions): LensApp {
     });
   });
 
-  // Browsers may only call MCP and REST from this server's own origins or allowed ones.
-  const originGuard = hostGuard({ hosts, origins: options.allowedOrigins, checkOrigin: true });
-  for (const path of ["/mcp", "/mcp/*", "/api/v1", "/api/v1/*"]) app.use(path, originGuard);
   if (options.token !== undefined) {
     const auth = bearerAuth(options.token);
     app.use("/mcp", auth);
@@ -86,5 +95,11 @@ export function createLensApp(options: LensAppOptions): LensApp {
 
   app.notFound((c) => c.json({ error: "not_found", message: `No route for ${c.req.path}` }, 404));
 
-  return { app, mcpSessions, close: () => mcpSessions.closeAll() };
+  const syncRule = { hosts, origins, checkOrigin: options.token === undefined };
+  return {
+    app,
+    mcpSessions,
+    upgradeRefusal: (headers) => refusal(headers, syncRule)?.message,
+    close: () => mcpSessions.closeAll(),
+  };
 }

@@ -61,11 +61,28 @@ export function toFileMeta(value: unknown): FileMeta | undefined {
   return meta;
 }
 
+/** Longest in-folder path Lens serves, in UTF-16 code units. */
+export const MAX_ENTRY_PATH = 1024;
+
+/**
+ * True for an in-folder path Lens serves (`/Notes/Ideas.md`): a leading slash, no empty, `.` or
+ * `..` segment, no NUL or backslash, at most MAX_ENTRY_PATH long. Any client can write a
+ * `filemeta_v0` key; one that fails this is never indexed, served or exported.
+ */
+export function isEntryPath(path: string): boolean {
+  if (path.length < 2 || path.length > MAX_ENTRY_PATH || path[0] !== "/") return false;
+  if (path.includes("\0") || path.includes("\\")) return false;
+  for (const seg of path.slice(1).split("/")) {
+    if (seg === "" || seg === "." || seg === "..") return false;
+  }
+  return true;
+}
+
 /** Every usable filemeta entry: in-folder path (leading slash) → meta. */
 export function readEntries(doc: Y.Doc): Map<string, FileMeta> {
   const out = new Map<string, FileMeta>();
   for (const [path, value] of filemetaMap(doc)) {
-    const meta = toFileMeta(value);
+    const meta = isEntryPath(path) ? toFileMeta(value) : undefined;
     if (meta) out.set(path, meta);
   }
   return out;

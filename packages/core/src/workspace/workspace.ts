@@ -3,7 +3,13 @@
 import type * as Y from "yjs";
 import { type BacklinkIndex, backlinkIndexOf } from "../links/backlinks.js";
 import { contentsText } from "../model/contentDoc.js";
-import { configuredName, filemetaMap, readEntries, toFileMeta } from "../model/folderDoc.js";
+import {
+  configuredName,
+  filemetaMap,
+  isEntryPath,
+  readEntries,
+  toFileMeta,
+} from "../model/folderDoc.js";
 import { parseDocId } from "../model/ids.js";
 import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
@@ -165,6 +171,11 @@ export class Workspace {
     return this.contents.has(docId);
   }
 
+  /** How many docs (folder and content) the workspace holds. */
+  get docCount(): number {
+    return this.folderStates.size + this.contents.size;
+  }
+
   docIds(): string[] {
     return [...this.folderStates.keys(), ...this.contents.keys()];
   }
@@ -244,7 +255,7 @@ export class Workspace {
       const before = this.paths.remove(state, entryPath);
       let after: Located | undefined;
       if (change.action !== "delete") {
-        const meta = toFileMeta(map.get(entryPath));
+        const meta = isEntryPath(entryPath) ? toFileMeta(map.get(entryPath)) : undefined;
         if (meta) after = this.paths.put(state, entryPath, meta);
       }
       const c: EntryChange = { folderDocId: state.docId, entryPath };
