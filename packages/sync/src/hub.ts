@@ -4,12 +4,12 @@ import type { RawData, WebSocket } from "ws";
 import * as Y from "yjs";
 import { SyncConnection } from "./connection.js";
 import { createContentDoc, promoteToFolder } from "./documents.js";
+import { SyncError } from "./errors.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
-import { SyncError } from "./errors.js";
 import { DocRoom } from "./room.js";
-import { updateProblem } from "./updateCheck.js";
 import type { Access } from "./tokens.js";
+import { updateProblem } from "./updateCheck.js";
 
 /** WebSocket close codes the hub uses. */
 export const CLOSE_GOING_AWAY = 1001;
