@@ -123,7 +123,8 @@ describe("REST and callTool give the same tool text", () => {
     for (const [path, args] of edits) {
       const read = direct(twin, sessions, "read", { file_path: path });
       const expected = direct(twin, sessions, "edit", { file_path: path, ...args });
-      const res = await client.fetch(`/documents/${path}/edit`, json(args, { "If-Match": "*" }));
+      const etag = (await client.fetch(`/documents/${path}`)).headers.get("etag") ?? '"none"';
+      const res = await client.fetch(`/documents/${path}/edit`, json(args, { "If-Match": etag }));
       expect(res.ok, `${path} ${JSON.stringify(args)}`).toBe(!expected.isError);
       expect(await restText(res)).toBe(expected.text);
       if (read.isError) expect(res.status).toBe(404);

@@ -76,7 +76,8 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
     // Everything from the precondition check to the edit is synchronous, so no other write can
     // slip in between: the ETag checked is the version the edit applies to.
     const doc = openDocument(ws, path);
-    const ifMatch = headers["if-match"];
+    // `If-Match: *` matches any version, so it proves nothing about having read this one.
+    const ifMatch = headers["if-match"]?.trim() === "*" ? undefined : headers["if-match"];
     if (ifMatch !== undefined && !ifMatchHits(ifMatch, doc.etag)) {
       throw new ProblemError(
         "precondition-failed",

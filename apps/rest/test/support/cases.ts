@@ -80,6 +80,12 @@ export interface RestCaseOptions {
   make: MakeClient;
 }
 
+/** Proof of a prior read for an edit: the document's current ETag in If-Match. */
+async function proof(client: RestClient, path: string): Promise<Record<string, string>> {
+  const res = await client.fetch(`/documents/${path}`);
+  return { "If-Match": res.headers.get("etag") ?? '"none"' };
+}
+
 /** A tool called directly through core, for comparing texts (separate session store). */
 function direct(client: RestClient, name: string, args: Record<string, unknown>) {
   return callTool(
@@ -421,11 +427,18 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(c.writes()).toBe(2);
     });
 
-    it("accepts If-Match: * and replace_all", async () => {
+    it("If-Match: * is no proof of a read (428); the ETag is, with replace_all", async () => {
       const c = await client();
+      const edit = { old_string: "TODO", new_string: "DONE", replace_all: true };
+      const star = await c.fetch(
+        "/documents/Lens/Notes/Ideas.md/edit",
+        json(edit, { "If-Match": "*" }),
+      );
+      await expectProblem(star, "precondition-required");
+      expect(c.writes()).toBe(0);
       const res = await c.fetch(
         "/documents/Lens/Notes/Ideas.md/edit",
-        json({ old_string: "TODO", new_string: "DONE", replace_all: true }, { "If-Match": "*" }),
+        json(edit, await proof(c, "Lens/Notes/Ideas.md")),
       );
       const body = await expectJson<{ text: string }>(res);
       expect(body.text).toMatch(/1 replacement/);
@@ -513,7 +526,10 @@ export function runRestCases({ make }: RestCaseOptions): void {
       ];
       for (const [body, message] of cases) {
         const p = await expectProblem(
-          await c.fetch("/documents/Lens/Index.md/edit", json(body, { "If-Match": "*" })),
+          await c.fetch(
+            "/documents/Lens/Index.md/edit",
+            json(body, await proof(c, "Lens/Index.md")),
+          ),
           "tool-error",
         );
         expect(p.tool).toBe("edit");
@@ -527,7 +543,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       await expectProblem(
         await c.fetch(
           "/documents/Lens/Nope.md/edit",
-          json({ old_string: "a", new_string: "b" }, { "If-Match": "*" }),
+          json({ old_string: "a", new_string: "b" }, await proof(c, "Lens/Nope.md")),
         ),
         "not-found",
       );
@@ -538,7 +554,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       const p = await expectProblem(
         await c.fetch(
           "/documents/Lens/Index.md/edit",
-          json({ new_string: "b" }, { "If-Match": "*" }),
+          json({ new_string: "b" }, await proof(c, "Lens/Index.md")),
         ),
         "validation-failed",
       );
@@ -546,7 +562,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       await expectProblem(
         await c.fetch("/documents/Lens/Index.md/edit", {
           method: "POST",
-          headers: { "Content-Type": "application/json", "If-Match": "*" },
+          headers: { "Content-Type": "application/json", ...(await proof(c, "Lens/Index.md")) },
           body: "{not json",
         }),
         "bad-request",
@@ -554,7 +570,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       await expectProblem(
         await c.fetch("/documents/Lens/Index.md/edit", {
           method: "POST",
-          headers: { "Content-Type": "text/plain", "If-Match": "*" },
+          headers: { "Content-Type": "text/plain", ...(await proof(c, "Lens/Index.md")) },
           body: "old_string=a",
         }),
         "unsupported-media-type",
@@ -566,7 +582,10 @@ export function runRestCases({ make }: RestCaseOptions): void {
       await expectProblem(
         await c.fetch(
           "/documents/Lens/Index.md/edit",
-          json({ old_string: "tidy", new_string: "x".repeat(200) }, { "If-Match": "*" }),
+          json(
+            { old_string: "tidy", new_string: "x".repeat(200) },
+            await proof(c, "Lens/Index.md"),
+          ),
         ),
         "payload-too-large",
       );
@@ -583,7 +602,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       const p = await expectProblem(
         await c.fetch(
           "/documents/Lens/Index.md/edit",
-          json({ old_string: "tidy", new_string: "sort" }, { "If-Match": "*" }),
+          json({ old_string: "tidy", new_string: "sort" }, await proof(c, "Lens/Index.md")),
         ),
         "internal",
       );
@@ -1091,10 +1110,17 @@ export function runRestCases({ make }: RestCaseOptions): void {
   // ---- core's error codes → problems (TOOL_ERROR_PROBLEMS) -----------------------------------------
 
   describe("core error codes as problems", () => {
+    /** An edit request; its proof of read (the document's ETag) is added when it is sent. */
     const edit = (path: string, body: Record<string, unknown>): [string, RequestInit] => [
       `/documents/${path}/edit`,
-      json(body, { "If-Match": "*" }),
+      json(body),
     ];
+    const send = async (c: RestClient, [url, init]: [string, RequestInit?]) => {
+      const doc = /^\/documents\/(.+)\/edit$/.exec(url)?.[1];
+      if (!doc || !init) return c.fetch(url, init);
+      const headers = { ...(init.headers as Record<string, string>), ...(await proof(c, doc)) };
+      return c.fetch(url, { ...init, headers });
+    };
     /**
      * Every code a request can provoke: the request, the problem it maps to, the tool whose text
      * is the detail (with its arguments), and what else the problem carries. not_read (REST
@@ -1179,7 +1205,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
     for (const { code, request, type, tool, extra } of reachable) {
       it(`${code} → ${problemTypes[type].status} ${type}`, async () => {
         const c = await client();
-        const p = await expectProblem(await c.fetch(...request), type);
+        const p = await expectProblem(await send(c, request), type);
         expect(p.code).toBe(code);
         if (tool) {
           const expected = direct(c, tool[0], tool[1]);
@@ -1212,7 +1238,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       const edit = await expectProblem(
         await c.fetch(
           "/documents/Lens/CASE.md/edit",
-          json({ old_string: "a", new_string: "b" }, { "If-Match": "*" }),
+          json({ old_string: "a", new_string: "b" }, await proof(c, "Lens/CASE.md")),
         ),
         "ambiguous-path",
       );

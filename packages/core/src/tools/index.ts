@@ -26,5 +26,5 @@ export {
   toolInputJsonSchema,
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
-export { Session, SessionStore } from "./session.js";
+export { Session, type SessionLimits, SessionStore } from "./session.js";
 export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";

@@ -65,6 +65,28 @@ describe("callTool arguments", () => {
     expect(r).toEqual({ text: "     1\talpha", isError: false });
   });
 
+  it("refuses strings that are not well-formed Unicode, naming the argument, and changes nothing", () => {
+    const ctx = context();
+    callTool(ctx, "read", { file_path: "Lens/A.md" });
+    for (const new_string of ["lone \uD800 high", "lone \uDC00 low", "end \uD83D"]) {
+      expect(() =>
+        callTool(ctx, "edit", { file_path: "Lens/A.md", old_string: "alpha", new_string }),
+      ).toThrow(/"new_string" is not well-formed Unicode/);
+    }
+    expect(() => callTool(ctx, "grep", { pattern: "x", glob: ["ok", "\uDFFF"] })).toThrow(
+      /"glob" is not well-formed/,
+    );
+    const loc = ctx.workspace.paths.get("Lens/A.md")!;
+    expect(ctx.workspace.contentText(loc.docId)!.toString()).toBe("alpha\n");
+    // A proper pair is fine.
+    const ok = callTool(ctx, "edit", {
+      file_path: "Lens/A.md",
+      old_string: "alpha",
+      new_string: "😀",
+    });
+    expect(ok.isError).toBe(false);
+  });
+
   it("bounds the unknown names it repeats", () => {
     expect(() => callTool(context(), "glob", { pattern: "*", ["k".repeat(100_000)]: 1 })).toThrow(
       /^.{0,300}$/s,

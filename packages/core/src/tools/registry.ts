@@ -87,6 +87,24 @@ function argumentsMessage(name: string, schema: z.ZodObject, error: z.ZodError):
   return `Invalid arguments for ${name}: ${parts.join("\n")}`;
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The name of the first string argument (or array element) that is not well-formed UTF-16:
+ * stored, a lone surrogate would silently become U+FFFD, so it is refused instead.
+ */
+function illFormedArgument(args: unknown): string | undefined {
+  if (args === null || typeof args !== "object") return undefined;
+  for (const [key, value] of Object.entries(args)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (typeof v === "string" && LONE_SURROGATE.test(v)) return JSON.stringify(clip(key, 80));
+    }
+  }
+  return undefined;
+}
+
 /** Where a call runs: the workspace, and the caller's session (before any `session_id`). */
 export interface CallContext {
   workspace: Workspace;
@@ -106,6 +124,13 @@ export function callTool(ctx: CallContext, name: string, args: unknown): ToolRes
     throw new ToolCallError(
       "unknown_tool",
       `Unknown tool "${name}". Available tools: ${lensTools.map((t) => t.name).join(", ")}.`,
+    );
+  }
+  const illFormed = illFormedArgument(args);
+  if (illFormed) {
+    throw new ToolCallError(
+      "invalid_arguments",
+      `Invalid arguments for ${name}: ${illFormed} is not well-formed Unicode (it holds a lone surrogate); nothing was changed. Send the text as valid UTF-8 / UTF-16.`,
     );
   }
   const schema = toolArguments(tool);

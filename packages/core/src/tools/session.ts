@@ -28,28 +28,57 @@ export class Session {
   }
 }
 
+/** A map used as an LRU: `touch` moves a key to the back; `trim` drops from the front. */
+function touch<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+}
+
+export interface SessionLimits {
+  /** Transport sessions kept (least recently used dropped first). Default 10 000. */
+  maxSessions?: number;
+  /** Explicit handles (`session_id`, `Lens-Session`) kept. Default 100 000. */
+  maxHandles?: number;
+  /**
+   * New handles one transport session may bring; past it, that session's own oldest handle
+   * is dropped, never anyone else's. Default 32.
+   */
+  handlesPerSession?: number;
+}
+
 /**
- * Sessions by id, with a bound on how many are kept: the least recently used is dropped
- * first. Adapters key it by transport session or process; explicit handles passed by the
- * assistant live under their own prefix.
+ * Sessions by id. Transport sessions (an MCP session, the stdio process, one REST request)
+ * and the explicit handles assistants pass live in separate bounded stores, so a client that
+ * invents handles by the thousand can neither evict another client's transport session nor,
+ * beyond its own quota, another client's handles.
  */
 export class SessionStore {
-  private readonly sessions = new Map<string, Session>();
-  constructor(readonly maxSessions = 10_000) {}
+  private readonly transports = new Map<string, Session>();
+  private readonly handles = new Map<string, Session>();
+  /** Handles each transport session created, oldest first (its quota). */
+  private readonly created = new Map<string, string[]>();
+  readonly maxSessions: number;
+  readonly maxHandles: number;
+  readonly handlesPerSession: number;
 
-  /** The session for `id`, created on first use. */
+  constructor(limits: SessionLimits | number = {}) {
+    const l = typeof limits === "number" ? { maxSessions: limits } : limits;
+    this.maxSessions = l.maxSessions ?? 10_000;
+    this.maxHandles = l.maxHandles ?? 100_000;
+    this.handlesPerSession = l.handlesPerSession ?? 32;
+  }
+
+  /** The transport session `id`, created on first use. */
   get(id: string): Session {
-    let s = this.sessions.get(id);
-    if (s) {
-      this.sessions.delete(id);
-      this.sessions.set(id, s);
-      return s;
+    const found = this.transports.get(id);
+    if (found) {
+      touch(this.transports, id, found);
+      return found;
     }
-    s = new Session(id);
-    this.sessions.set(id, s);
-    while (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.keys().next().value as string;
-      this.sessions.delete(oldest);
+    const s = new Session(id);
+    this.transports.set(id, s);
+    while (this.transports.size > this.maxSessions) {
+      this.delete(this.transports.keys().next().value as string);
     }
     return s;
   }
@@ -62,18 +91,40 @@ export class SessionStore {
   forCall(transportSessionId: string, handle?: string): Session {
     const own = this.get(transportSessionId);
     if (handle === undefined || handle === "") return own;
-    return new Session(own.id, [own, this.get(`handle:${handle}`)]);
+    return new Session(own.id, [own, this.handle(transportSessionId, handle)]);
+  }
+
+  private handle(transportSessionId: string, handle: string): Session {
+    const key = `handle:${handle}`;
+    const found = this.handles.get(key);
+    if (found) {
+      touch(this.handles, key, found);
+      return found;
+    }
+    const mine = this.created.get(transportSessionId) ?? [];
+    while (mine.length >= this.handlesPerSession) this.handles.delete(mine.shift()!);
+    mine.push(key);
+    this.created.set(transportSessionId, mine);
+    const s = new Session(key);
+    this.handles.set(key, s);
+    while (this.handles.size > this.maxHandles) {
+      this.handles.delete(this.handles.keys().next().value as string);
+    }
+    return s;
   }
 
   has(id: string): boolean {
-    return this.sessions.has(id);
+    return this.transports.has(id) || this.handles.has(id);
   }
 
+  /** Forgets a transport session (its handles stay: other transports may share them). */
   delete(id: string): void {
-    this.sessions.delete(id);
+    this.transports.delete(id);
+    this.created.delete(id);
   }
 
+  /** Transport sessions and handles held. */
   get size(): number {
-    return this.sessions.size;
+    return this.transports.size + this.handles.size;
   }
 }
