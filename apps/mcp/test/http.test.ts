@@ -112,6 +112,33 @@ describe("MCP sessions over HTTP", () => {
     expect(put.status).toBe(405);
   });
 
+  it("JSON-RPC: an empty batch is Invalid Request; a malformed tools/call is Invalid params", async () => {
+    const a = await connect();
+    const id = a.transport!.sessionId!;
+    const headers = { ...MCP_HEADERS, "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-06-18" };
+    const empty = await fetch(server.url, { method: "POST", headers, body: "[]" });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const noSession = await fetch(server.url, { method: "POST", headers: MCP_HEADERS, body: "[]" });
+    expect(noSession.status).toBe(400);
+    for (const params of [
+      { name: 123, arguments: {} },
+      { name: "read", arguments: null },
+      { name: "read", arguments: [1] },
+    ]) {
+      const res = await fetch(server.url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params }),
+      });
+      const text = await res.text();
+      expect(text, JSON.stringify(params)).toMatch(/"code":-32602/);
+      expect(text).not.toMatch(/-32603/);
+    }
+    // The session is still fine.
+    expect((await call(a.client, "glob", { pattern: "Team/Plans.md" })).text).toBe("Team/Plans.md");
+  });
+
   it("answers DELETE of a gone session with 404; a later call under its id starts afresh", async () => {
     const a = await connect();
     const id = a.transport!.sessionId!;

@@ -3,7 +3,7 @@
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
-import { isServerSessionId, type McpSessions } from "./mcpSessions.js";
+import { isServerSessionId, type McpSession, type McpSessions } from "./mcpSessions.js";
 
 /** A JSON-RPC error response with no id, as the MCP transport answers HTTP-level failures. */
 export function jsonRpcHttpError(
@@ -34,6 +34,30 @@ export function createMcpApp(sessions: McpSessions): Hono {
       return jsonRpcHttpError(405, -32000, "Method not allowed.", { Allow: "GET, POST, DELETE" });
     }
 
+    // POST bodies are read here once: an empty batch is refused (JSON-RPC: Invalid Request),
+    // and the transport gets the parsed message.
+    let message: unknown;
+    if (req.method === "POST") {
+      const body = await readRequestBody(req, sessions.maxBodyBytes);
+      if (body.tooLarge) {
+        return jsonRpcHttpError(
+          413,
+          -32000,
+          `Payload Too Large: request body must not exceed ${sessions.maxBodyBytes} bytes`,
+        );
+      }
+      try {
+        message = JSON.parse(body.text);
+      } catch {
+        return jsonRpcHttpError(400, -32700, "Parse error: Invalid JSON");
+      }
+      if (Array.isArray(message) && message.length === 0) {
+        return jsonRpcHttpError(400, -32600, "Invalid Request: an empty batch");
+      }
+    }
+    const handle = (transport: McpSession["transport"]) =>
+      transport.handleRequest(req, message === undefined ? undefined : { parsedBody: message });
+
     const sessionId = req.headers.get(SESSION_HEADER);
     if (sessionId) {
       let session = sessions.get(sessionId);
@@ -47,25 +71,11 @@ export function createMcpApp(sessions: McpSessions): Hono {
       }
       if (!session) return jsonRpcHttpError(404, -32001, "Session not found");
       const live = session;
-      return sessions.serve(live, () => live.transport.handleRequest(req));
+      return sessions.serve(live, () => handle(live.transport));
     }
 
     if (req.method !== "POST") {
       return jsonRpcHttpError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
-    }
-    const body = await readRequestBody(req, sessions.maxBodyBytes);
-    if (body.tooLarge) {
-      return jsonRpcHttpError(
-        413,
-        -32000,
-        `Payload Too Large: request body must not exceed ${sessions.maxBodyBytes} bytes`,
-      );
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(body.text);
-    } catch {
-      return jsonRpcHttpError(400, -32700, "Parse error: Invalid JSON");
     }
     const initializes = Array.isArray(message)
       ? message.some(isInitializeRequest)
@@ -80,7 +90,7 @@ export function createMcpApp(sessions: McpSessions): Hono {
 
     const pending = await sessions.open();
     if (!pending) return busy();
-    const res = await pending.transport.handleRequest(req, { parsedBody: message });
+    const res = await handle(pending.transport);
     const session = sessions.get(pending.id);
     if (!session) {
       await pending.abandon();

@@ -19,6 +19,7 @@ import {
   McpError,
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { type Log, silentLog } from "../log.js";
 import { LENS_VERSION } from "../version.js";
 import { serverInstructions } from "./instructions.js";
@@ -33,6 +34,11 @@ export interface LensServerDeps {
   afterWrite?: () => Promise<void>;
   log?: Log;
 }
+
+const LooseCallToolRequest = z.object({
+  method: z.literal("tools/call"),
+  params: z.unknown().optional(),
+});
 
 /** How a core tool is listed over MCP. */
 export function mcpToolListing(tool: LensTool): McpTool {
@@ -68,8 +74,11 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
+  // Registered with a loose schema so a malformed call (`name: 123`, `arguments: null`) reaches
+  // the SDK's own tools/call check, which answers -32602 Invalid params, instead of failing
+  // the outer parse as an internal error (-32603).
+  server.setRequestHandler(LooseCallToolRequest, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
     const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId };
     const started = performance.now();
     const logCall = (isError: boolean) =>
