@@ -1,5 +1,5 @@
-// Writes to a folder doc's backlinks_v0: canonical values (plain sorted arrays, no duplicates,
-// no empty arrays), only the keys that change, in one transaction tagged BACKLINKS_ORIGIN.
+// Writes to a folder doc's backlinks_v0: plain arrays without duplicates or empty arrays, only
+// the keys whose sources change, in stored order, in one transaction tagged BACKLINKS_ORIGIN.
 import * as Y from "yjs";
 import { backlinksMap } from "../model/folderDoc.js";
 import { upsert } from "./maps.js";
@@ -17,7 +17,9 @@ export function sourcesOf(value: unknown): string[] {
 
 /**
  * Sets each listed target's sources (deleting the key when the set is empty), writing only keys
- * whose stored value differs from the canonical one. Returns how many keys were written.
+ * whose stored sources differ as a set. A rewritten key keeps the stored order of the sources
+ * it keeps and appends new ones (sorted), so other writers' order survives. Returns how many
+ * keys were written.
  */
 export function writeBacklinkKeys(
   doc: Y.Doc,
@@ -26,10 +28,16 @@ export function writeBacklinkKeys(
   const map = backlinksMap(doc);
   const writes: [string, string[]][] = [];
   for (const [target, sources] of next) {
-    const desired = [...sources].sort();
-    const unchanged =
-      desired.length === 0 ? !map.has(target) : isCanonical(map.get(target), desired);
-    if (!unchanged) writes.push([target, desired]);
+    const stored = map.has(target) ? sourcesOf(map.get(target)) : undefined;
+    if (sources.size === 0) {
+      // A key that lists nothing (an empty array, junk) is left as it is: nothing to remove.
+      if (stored !== undefined && stored.length > 0) writes.push([target, []]);
+      continue;
+    }
+    if (stored !== undefined && sameSet(stored, sources)) continue;
+    const kept = (stored ?? []).filter((s, i, all) => sources.has(s) && all.indexOf(s) === i);
+    const added = [...sources].filter((s) => !kept.includes(s)).sort();
+    writes.push([target, [...kept, ...added]]);
   }
   if (writes.length === 0) return 0;
   doc.transact(() => {
@@ -41,12 +49,12 @@ export function writeBacklinkKeys(
   return writes.length;
 }
 
-function isCanonical(value: unknown, desired: string[]): boolean {
-  return (
-    Array.isArray(value) &&
-    value.length === desired.length &&
-    value.every((s, i) => s === desired[i])
-  );
+/** True when `stored` holds exactly the sources of `wanted` (duplicates ignored). */
+function sameSet(stored: readonly string[], wanted: ReadonlySet<string>): boolean {
+  const have = new Set(stored);
+  if (have.size !== wanted.size) return false;
+  for (const s of wanted) if (!have.has(s)) return false;
+  return true;
 }
 
 interface KeyChange {

@@ -73,7 +73,7 @@ describe("attachBacklinks: from scratch", () => {
     );
   });
 
-  it("reconciles existing backlinks_v0: loaded sources recomputed, others kept, values made canonical", () => {
+  it("adds to existing backlinks_v0 and changes nothing else: order, foreign entries and odd values stay", () => {
     const t = buildWorkspace({
       Lens: { "/A.md": "[[T]]", "/B.md": "no links", "/T.md": "", "/U.md": "", "/Far.md": null },
     });
@@ -82,16 +82,27 @@ describe("attachBacklinks: from scratch", () => {
     const ghost = uuid(0xdead);
     const map = folder.getMap("backlinks_v0");
     folder.transact(() => {
-      map.set(tt!, [ghost, b!]); // b is loaded and does not link to T: removed; ghost kept
-      map.set(u!, Y.Array.from([far!, a!])); // a does not link to U; Y.Array → plain array
-      map.set(uuid(0xbeef), []); // empty array: deleted
-      map.set(uuid(0xcafe), "junk"); // unusable value: deleted
+      // b does not link to T by Lens's reading, but another writer listed it: kept, in order;
+      // a links to T: appended.
+      map.set(tt!, [ghost, b!]);
+      map.set(u!, Y.Array.from([far!, a!])); // nothing to add: untouched, still a Y.Array
+      map.set(uuid(0xbeef), []); // lists nothing: left alone
+      map.set(uuid(0xcafe), "junk"); // not Lens's to judge: left alone
     });
+    const before = Y.encodeStateVector(folder);
     attachBacklinks(t.ws);
     expect(backlinksObject(folder)).toEqual({
-      [tt!]: [a!, ghost].sort(),
-      [u!]: [far!],
+      [tt!]: [ghost, b!, a!],
+      [u!]: [far!, a!],
+      [uuid(0xbeef)]: [],
+      [uuid(0xcafe)]: "junk",
     });
+    expect(map.get(u!)).toBeInstanceOf(Y.Array);
+    // One write: the key that gained a source.
+    expect(Y.encodeStateVector(folder)).not.toEqual(before);
+    const once = Y.encodeStateVector(folder);
+    attachBacklinks(t.ws).dispose?.();
+    expect(Y.encodeStateVector(folder)).toEqual(once);
   });
 });
 
@@ -260,7 +271,8 @@ describe("attachBacklinks: incremental", () => {
     // Renamed away and deleted: back to the other folders, then to nothing.
     renameEntry(lens, "/Sub/Idea.md", "/Sub/Idea 2.md");
     expect(backlinksObject(lens)).toEqual({});
-    expect(backlinksObject(third)).toEqual({ [uuid(0x1d2)]: [a, c].sort() });
+    // A comes back after C, which stayed: a stored order is never rewritten.
+    expect(backlinksObject(third)).toEqual({ [uuid(0x1d2)]: [c, a] });
     deleteEntry(third, "/Idea.md");
     expect(backlinksObject(third)).toEqual({});
     expect(backlinksObject(other)).toEqual({ [uuid(0x1d1)]: [a, c].sort() });

@@ -73,7 +73,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
    * falls back to other folders, so an entry change anywhere can affect any of them).
    */
   private readonly dependents = new Map<string, Set<string>>();
-  /** Source uuid → target refs that still list it although it is not loaded. */
+  /** Source uuid → what Lens resolved for it before it was unloaded (still listed). */
   private readonly unloaded = new Map<string, Set<string>>();
   private folderIds = new Set<string>();
   private readonly queue: WorkspaceEvent[] = [];
@@ -188,6 +188,9 @@ class LiveBacklinkIndex implements BacklinkIndex {
     let source = this.sources.get(docId);
     if (source) this.unregister(source);
     else {
+      // A note loaded again starts from what Lens resolved for it before it was unloaded, so
+      // links it lost meanwhile are removed; for a note seen for the first time, what
+      // backlinks_v0 lists stays (Lens keeps what it cannot prove wrong).
       const targets = this.unloaded.get(uuid) ?? new Set<string>();
       this.unloaded.delete(uuid);
       source = { docId, uuid, links, keys: new Set(), resolved: [], targets };
@@ -236,9 +239,11 @@ class LiveBacklinkIndex implements BacklinkIndex {
   // ---- rebuild ----------------------------------------------------------------------------
 
   /**
-   * From scratch (on attach and when folders change): re-resolve every source and reconcile
-   * backlinks_v0 of every folder doc — entries of loaded sources become exactly what they link
-   * to; entries of sources that are not loaded are kept.
+   * From scratch (on attach and when folders change): re-resolve every source and add what
+   * loaded sources link to to backlinks_v0 of every folder doc. The only entries removed are
+   * ones Lens itself resolved before and no longer does (a folder renamed): an entry Lens's
+   * resolution never produced may come from another writer's rules or a source that is not
+   * loaded, and Lens keeps what it cannot prove wrong.
    */
   private rebuildAll(): void {
     this.stats.rebuilds++;
@@ -246,8 +251,20 @@ class LiveBacklinkIndex implements BacklinkIndex {
     const folders = this.ws.folders();
     this.folderIds = new Set(folders.map((f) => f.docId));
     const computed = new Map<string, Map<string, Set<string>>>();
+    /** Targets Lens resolved before and no longer does: the only entries it removes. */
+    const gone = new Map<string, Map<string, Set<string>>>();
     for (const source of this.sources.values()) {
+      const before = source.targets;
       this.resolveSource(source);
+      for (const ref of before) {
+        if (source.targets.has(ref)) continue;
+        const [folderDocId, target] = splitRef(ref);
+        addTo(
+          upsert(gone, folderDocId, () => new Map<string, Set<string>>()),
+          target,
+          source.uuid,
+        );
+      }
       for (const ref of source.targets) {
         const [folderDocId, target] = splitRef(ref);
         addTo(
@@ -257,15 +274,16 @@ class LiveBacklinkIndex implements BacklinkIndex {
         );
       }
     }
+    // What unloaded notes resolved to is re-learnt from nothing: after a rebuild, only what
+    // Lens resolves itself is ever removed.
     this.unloaded.clear();
     for (const folder of folders) {
       const mine = computed.get(folder.docId) ?? new Map<string, Set<string>>();
+      const removed = gone.get(folder.docId);
       const next = new Map<string, Set<string>>();
       for (const [target, value] of backlinksMap(folder.doc)) {
-        const kept = sourcesOf(value).filter((s) => !this.sourceByUuid.has(s));
-        for (const s of kept) {
-          addTo(this.unloaded, s, targetRef(folder.docId, target));
-        }
+        const dropped = removed?.get(target);
+        const kept = sourcesOf(value).filter((s) => !dropped?.has(s) || mine.get(target)?.has(s));
         next.set(target, new Set([...kept, ...(mine.get(target) ?? [])]));
       }
       for (const [target, set] of mine) if (!next.has(target)) next.set(target, set);
