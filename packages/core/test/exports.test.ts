@@ -62,6 +62,7 @@ const EXPORTS = [
   "counterUuids",
   "defineTool",
   "deleteEntry",
+  "documentSummary",
   "documentsInScope",
   "editTool",
   "fail",

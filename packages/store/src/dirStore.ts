@@ -22,6 +22,11 @@ export interface StoreOptions {
   writeConcurrency?: number;
   /** A background write failed; the doc stays dirty and is retried. Default: console.error. */
   onError?: (error: Error, docId: string) => void;
+  /**
+   * Load only: never create the directory, never write a file (`lens export`). Changes made
+   * to the workspace afterwards are not persisted.
+   */
+  readOnly?: boolean;
 }
 
 /** One doc the store watches: `version` counts changes, `savedVersion` what is on disk. */
@@ -58,6 +63,12 @@ export class DirStore {
   private readonly fields = new Map<string, FileFields>();
   private readonly chains = new Map<string, Promise<void>>();
   private readonly knownDirs = new Set<string>();
+  /**
+   * Docs whose file failed to load, with why: kept on disk as they are, never written over
+   * (a later doc of the same id, e.g. from sync, is refused and never tracked).
+   */
+  readonly quarantined = new Map<string, string>();
+  private readonly readOnly: boolean;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopWorkspace: (() => void) | undefined;
   private closing: Promise<void> | undefined;
@@ -66,6 +77,7 @@ export class DirStore {
   private constructor(dir: string, options: StoreOptions) {
     this.dir = dir;
     this.ws = options.workspace;
+    this.readOnly = options.readOnly ?? false;
     this.flushDelayMs = Math.max(0, options.flushDelayMs ?? 500);
     this.writeConcurrency = Math.max(1, options.writeConcurrency ?? 8);
     this.onError =
@@ -76,7 +88,7 @@ export class DirStore {
   /** Loads `dir` (created if missing) into the workspace and starts persisting changes. */
   static async open(dir: string, options: StoreOptions): Promise<DirStore> {
     const store = new DirStore(dir, options);
-    await mkdir(dir, { recursive: true });
+    if (!store.readOnly) await mkdir(dir, { recursive: true });
     const started = Date.now();
     const read = await readDocDir(dir, {
       concurrency: options.readConcurrency ?? 32,
@@ -90,14 +102,21 @@ export class DirStore {
       (a, b) =>
         folderRank(a) - folderRank(b) || (a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0),
     );
+    for (const s of read.skipped) {
+      const reason = `its file failed to load (${s.reason}) and is kept as it is, never written over; repair or remove ${s.file}`;
+      store.quarantined.set(s.docId, reason);
+      store.ws.markUnavailable(s.docId, reason);
+    }
     for (const loaded of ordered) {
       if (store.install(loaded, notes) === "folder") folders++;
     }
-    store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
-    // Docs the workspace held before (or gained during) the load are not on disk yet.
-    for (const docId of store.ws.docIds()) {
-      const doc = store.ws.getDoc(docId);
-      if (doc && !store.tracked.has(docId)) store.track(docId, doc, true);
+    if (!store.readOnly) {
+      store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
+      // Docs the workspace held before (or gained during) the load are not on disk yet.
+      for (const docId of store.ws.docIds()) {
+        const doc = store.ws.getDoc(docId);
+        if (doc && !store.tracked.has(docId)) store.track(docId, doc, true);
+      }
     }
     const refs = findReferenceProblems(store.ws);
     store.report = {
@@ -191,7 +210,7 @@ export class DirStore {
       Y.applyUpdate(existing, Y.encodeStateAsUpdate(doc), LOAD_ORIGIN);
       this.ws.setMtime(docId, Math.max(before, loaded.modifiedAt));
       notes.push(`${docId}: already in the workspace; merged with its file`);
-      this.track(docId, existing, true);
+      if (!this.readOnly) this.track(docId, existing, true);
       return this.ws.folder(docId) ? "folder" : "content";
     }
     const kind = classifyDoc(docId, doc);
@@ -200,7 +219,7 @@ export class DirStore {
     }
     this.ws.addDoc(docId, doc, kind);
     this.ws.setMtime(docId, loaded.modifiedAt);
-    this.track(docId, doc, false);
+    if (!this.readOnly) this.track(docId, doc, false);
     return this.ws.folder(docId) ? "folder" : "content";
   }
 
@@ -217,6 +236,10 @@ export class DirStore {
   }
 
   private track(docId: string, doc: Y.Doc, dirty: boolean): void {
+    if (this.quarantined.has(docId)) {
+      this.onError(new Error(`doc ${docId} is quarantined: its file is never written over`), docId);
+      return;
+    }
     if (!isStorableDocId(docId)) {
       this.onError(
         new Error(`doc id "${docId}" is not a safe directory name; not persisted`),

@@ -119,6 +119,30 @@ describe("vault import", () => {
     expect((await stat(join(out, "Vault", "Empty Dir"))).isDirectory()).toBe(true);
   });
 
+  it("skips and reports filemeta keys a hostile client wrote (NUL, .., backslash), exports the rest", async () => {
+    const vault = await tempDir("lens-vault-");
+    await writeVault(vault, { "Good.md": "good\n" });
+    const ws = new Workspace();
+    await importVault(ws, vault, { folderName: "Vault" });
+    const folder = ws.folderByName("Vault")!;
+    const bad = ["/nul\u0000.md", "/../../escape.md", "/a\\..\\b.md"];
+    for (const [i, key] of bad.entries()) {
+      folder.doc.getMap("filemeta_v0").set(key, {
+        id: `00000000-0000-4000-8000-00000000000${i}`,
+        type: "markdown",
+        version: 0,
+      });
+    }
+    const root = await tempDir("lens-export-");
+    const out = join(root, "out");
+    const r = await exportVault(ws, out);
+    expect(r.written).toEqual(["Vault/Good.md"]);
+    expect(r.skipped.map((s) => s.path).sort()).toEqual(
+      bad.map((k) => `Vault${JSON.stringify(k)}`).sort(),
+    );
+    expect(await listFiles(root)).toEqual(["out/Vault/Good.md"]);
+  });
+
   it("persists through the store: import, close, reload, export", async () => {
     const vault = await tempDir("lens-vault-");
     await writeVault(vault, VAULT);

@@ -62,11 +62,16 @@ export class SyncHub {
 
   /**
    * The doc under `docId`, created as an empty content doc when missing and `create`. Throws
-   * a 507 SyncError when the workspace already holds `maxDocs` docs.
+   * a 409 SyncError for a doc marked unavailable (quarantined), and a 507 when the workspace
+   * already holds `maxDocs` docs.
    */
   openDoc(docId: string, create: boolean): Y.Doc | undefined {
     const found = this.findDoc(docId);
     if (found || !create) return found;
+    // A doc whose file failed to load must not be recreated empty: its file would be
+    // written over (the store quarantines it).
+    const unavailable = this.settings.workspace.unavailableReason(docId);
+    if (unavailable) throw new SyncError(409, `Document ${docId} is unavailable: ${unavailable}`);
     if (this.settings.workspace.docCount >= this.settings.maxDocs) {
       this.settings.log("warn", "sync: document limit reached", { max: this.settings.maxDocs });
       throw new SyncError(507, `Document limit reached (${this.settings.maxDocs})`);

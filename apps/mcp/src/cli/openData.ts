@@ -28,12 +28,10 @@ export interface OpenDataOptions {
   /** Seed and apply `config.imports` (serve and stdio); import/export pass false. */
   applyImports?: boolean;
   /**
-   * Take the directory's lock (default). Export, which only reads, passes false so it can run
-   * beside a server.
+   * Only read (export): the directory must exist; no lock is taken (so it can run beside a
+   * server), no backlink upkeep runs and no file is written.
    */
-  lock?: boolean;
-  /** Refuse a directory that does not exist (export) instead of creating it. */
-  mustExist?: boolean;
+  readOnly?: boolean;
   /** Create a missing directory without --init (import, which fills it). */
   create?: boolean;
   /** Where the default data directory is (tests); default `.lens-data` (see dataDir.ts). */
@@ -47,11 +45,13 @@ export async function openData(
 ): Promise<OpenedData> {
   const choice = chooseDataDir(config, options.cwd, options.defaultDir);
   if (!existsSync(choice.dir)) createDataDir(choice, config, options, log);
-  const lock: DirLock = options.lock === false ? { release: () => {} } : lockDataDir(choice.dir);
+  const readOnly = options.readOnly === true;
+  const lock: DirLock = readOnly ? { release: () => {} } : lockDataDir(choice.dir);
   try {
     const workspace = new Workspace({
       folderNames: config.folderNames,
       ...(config.author ? { author: config.author } : {}),
+      ...(readOnly ? { maintainBacklinks: false } : {}),
     });
     log.info({ dir: choice.dir, source: choice.source }, "loading data directory");
     const loading = progressReporter("loading documents", log);
@@ -59,6 +59,7 @@ export async function openData(
     try {
       store = await openStore(choice.dir, {
         workspace,
+        readOnly,
         onProgress: (p) => loading.update(p),
         onError: (err, docId) => log.error({ err, docId }, "writing a document failed; will retry"),
       });
@@ -112,7 +113,7 @@ function createDataDir(
   options: OpenDataOptions,
   log: Log,
 ): void {
-  if (options.mustExist) throw new ConfigError(`no data directory at ${choice.dir}`);
+  if (options.readOnly) throw new ConfigError(`no data directory at ${choice.dir}`);
   const wanted =
     choice.source === "default" || options.create || config.init || config.imports.length > 0;
   if (!wanted) {
@@ -162,6 +163,9 @@ export async function importInto(
 
 function logLoadReport(store: DirStore, log: Log): void {
   const r = store.report;
+  for (const [docId, reason] of store.quarantined) {
+    log.error({ docId }, `quarantined ${docId}: ${reason}`);
+  }
   log.info(
     {
       docs: r.loaded,

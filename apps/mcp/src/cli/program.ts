@@ -212,8 +212,7 @@ export function buildProgram(env: Env = process.env): Command {
         const log = createLogger(config.logLevel);
         const data = await openData({ ...config, imports: [] }, log, {
           applyImports: false,
-          lock: false,
-          mustExist: true,
+          readOnly: true,
         });
         try {
           const bar = progressReporter("exporting", log);

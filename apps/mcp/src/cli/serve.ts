@@ -1,6 +1,6 @@
 // `lens serve`: one process, one port — MCP at /mcp, REST under /api/v1, y-sweet sync, /healthz —
 // over one Workspace persisted in the data directory.
-import { plural, SessionStore } from "@lens/core";
+import { documentSummary, plural, SessionStore } from "@lens/core";
 import { createRestApp } from "@lens/rest";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { isLoopbackHost } from "../http/hostGuard.js";
@@ -104,12 +104,29 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
     .folders()
     .map((f) => f.name)
     .sort();
-  const docs = [...ws.contentDocIds()].length;
+  const sum = documentSummary(ws);
+  const where = `in ${plural(folders.length, "folder")} (${folders.join(", ") || "none"}) from ${server.data.choice.dir}`;
+  const what =
+    sum.withContent === sum.listed
+      ? `${plural(sum.listed, "document")} ${where}`
+      : `${sum.withContent} of ${plural(sum.listed, "listed document")} have content, ${where}`;
+  const warnings = [
+    sum.withContent < sum.listed
+      ? `  ! ${plural(sum.listed - sum.withContent, "listed document")} without content here: listed, but read and grep cannot see them`
+      : "",
+    sum.unlisted > 0
+      ? `  ! ${plural(sum.unlisted, "content doc")} in no folder: loaded but not served (their folder doc is not in this directory)`
+      : "",
+    sum.unavailable > 0
+      ? `  ! ${plural(sum.unavailable, "file")} failed to load: quarantined, kept as is and never written over (see the log)`
+      : "",
+  ].filter((w) => w !== "");
   const tokenRef =
     process.env.LENS_TOKEN?.trim() === config.token ? "$LENS_TOKEN" : "<your --token>";
   const header = config.token ? ` --header "Authorization: Bearer ${tokenRef}"` : "";
   const lines = [
-    `Lens ${LENS_VERSION}: ${plural(docs, "document")} in ${plural(folders.length, "folder")} (${folders.join(", ") || "none"}) from ${server.data.choice.dir}`,
+    `Lens ${LENS_VERSION}: ${what}`,
+    ...warnings,
     `  MCP      ${mcpUrl}`,
     `  REST     ${base}/api/v1`,
     `  Sync     ${base}  (y-sweet: /doc/:id/auth, /d/:id/ws/:id)`,

@@ -1,6 +1,7 @@
 // The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1 and the y-sweet
 // sync endpoints, behind one Host/Origin guard (DNS rebinding, cross-site requests); MCP also
 // gets bearer auth here, while REST and sync check their own tokens and body sizes.
+import { documentSummary } from "@lens/core";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
 import type { LensServerDeps } from "../server/mcpServer.js";
@@ -72,10 +73,15 @@ export function createLensApp(options: LensAppOptions): LensApp {
       tokenMatches(options.token, bearerToken(c.req.header("authorization")) ?? "");
     if (!authorized) return c.json({ ok: true });
     const ws = options.workspace;
+    const sum = documentSummary(ws);
     return c.json({
       ok: true,
       version: LENS_VERSION,
-      documents: [...ws.contentDocIds()].length,
+      // Servable: listed in a folder and with content.
+      documents: sum.withContent,
+      listed: sum.listed,
+      unlisted: sum.unlisted,
+      quarantined: [...ws.unavailableDocs().keys()].sort(),
       folders: ws
         .folders()
         .map((f) => f.name)

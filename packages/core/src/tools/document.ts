@@ -29,7 +29,7 @@ export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup 
         return {
           ok: false,
           code: "not_loaded",
-          message: `Content of ${r.loc.path} is not available: the document is listed in its folder but its content has not been loaded on this server. Try another document.`,
+          message: `Content of ${r.loc.path} is not available: ${ws.unavailableReason(r.loc.docId) ?? "the document is listed in its folder but its content has not been loaded on this server"}. Try another document.`,
         };
       return { ok: true, loc: r.loc, view };
     }

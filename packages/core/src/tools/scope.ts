@@ -33,7 +33,7 @@ export function resolveScope(
       if (!r.loaded) {
         return {
           code: "not_loaded",
-          error: `Content of ${r.loc.path} is not available: the document is listed in its folder but its content has not been loaded on this server. Search its folder instead.`,
+          error: `Content of ${r.loc.path} is not available: ${ws.unavailableReason(r.loc.docId) ?? "the document is listed in its folder but its content has not been loaded on this server"}. Search its folder instead.`,
         };
       }
       return { kind: "document", loc: r.loc };

@@ -5,5 +5,6 @@ export {
   type FromTextsOptions,
   workspaceFromTexts,
 } from "./fromTexts.js";
+export { type DocumentSummary, documentSummary } from "./summary.js";
 export { DocView } from "./viewCache.js";
 export { type Folder, type Resolution, Workspace, type WorkspaceOptions } from "./workspace.js";

@@ -54,6 +54,7 @@ export class Workspace {
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
   private readonly contents = new Map<string, { doc: Y.Doc; stop: () => void }>();
+  private readonly unavailable = new Map<string, string>();
   private readonly mtimes = new Map<string, number>();
   private readonly listeners = new Set<WorkspaceListener>();
   private readonly views: ViewCache;
@@ -169,6 +170,24 @@ export class Workspace {
 
   hasContent(docId: string): boolean {
     return this.contents.has(docId);
+  }
+
+  /**
+   * Marks a doc as unavailable, with why (say, its file failed to load and is kept aside):
+   * tools name the reason when a document's content is missing, and sync refuses the id.
+   */
+  markUnavailable(docId: string, reason: string): void {
+    this.unavailable.set(docId, reason);
+  }
+
+  /** Docs marked unavailable, with why. */
+  unavailableDocs(): ReadonlyMap<string, string> {
+    return this.unavailable;
+  }
+
+  /** Why `docId` is unavailable, if it was marked so. */
+  unavailableReason(docId: string): string | undefined {
+    return this.unavailable.get(docId);
   }
 
   /** How many docs (folder and content) the workspace holds. */

@@ -2,7 +2,7 @@
 // under its user-facing path (`Lens/Notes/Ideas.md`) below an output directory.
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
-import { contentsText, type Workspace } from "@lens/core";
+import { contentsText, filemetaMap, isEntryPath, type Workspace } from "@lens/core";
 import { forEachLimit } from "../concurrency.js";
 import type { Progress } from "../loadDir.js";
 import type { SkippedFile } from "./walk.js";
@@ -40,6 +40,19 @@ export async function exportVault(
       .map((f) => f.name),
   );
   const files: Array<{ path: string; target: string; docId: string }> = [];
+  // Keys a client wrote that are no path Lens serves (NUL, `..`, `\`) are never indexed: say
+  // so instead of exporting them or aborting.
+  for (const f of ws.folders()) {
+    if (only !== undefined && f.name !== only) continue;
+    for (const key of filemetaMap(f.doc).keys()) {
+      if (!isEntryPath(key)) {
+        report.skipped.push({
+          path: `${f.name}${JSON.stringify(key.slice(0, 200))}`,
+          reason: "not a folder path Lens serves (empty segment, . or .., NUL or backslash)",
+        });
+      }
+    }
+  }
   for (const loc of locs) {
     const target = resolve(root, loc.path);
     const rel = relative(root, target);
