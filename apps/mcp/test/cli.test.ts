@@ -1,5 +1,7 @@
 // The built `lens` command as a child process: serve (the case suite over real HTTP, kill -9
 // durability, clean SIGTERM, fresh-clone seeding, refusals), import and export.
+
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Workspace } from "@lens/core";
@@ -8,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../src/cli/dirLock.js";
 import {
   type Child,
+  CLI,
   call,
   connectHttp,
   rawText,
@@ -134,6 +137,81 @@ describe("lens serve lifecycle", () => {
       tmp.remove();
     }
   });
+
+  it("two servers in separate PID namespaces (both pid 1) on one directory: the second is refused", async () => {
+    const tmp = tempDir();
+    const inNamespace = (data: string) => {
+      // `unshare -p -f --mount-proc`: a new PID namespace, as a container gets; lens is pid 1.
+      const proc = spawn(
+        "unshare",
+        [
+          "-p",
+          "-f",
+          "--mount-proc",
+          process.execPath,
+          CLI,
+          "serve",
+          "--port",
+          "0",
+          "--data",
+          data,
+          "--init",
+        ],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { ...process.env, LENS_LOG_LEVEL: "info" },
+          detached: true, // its own process group: signalled as a whole, like a container
+        },
+      );
+      let out = "";
+      let err = "";
+      proc.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+      });
+      proc.stderr.on("data", (d: Buffer) => {
+        err += d.toString();
+      });
+      const exited = new Promise<number | null>((r) => proc.once("exit", (code) => r(code)));
+      return { proc, exited, out: () => out, err: () => err };
+    };
+    try {
+      const data = join(tmp.path, "shared-volume");
+      const first = inNamespace(data);
+      while (!first.out().includes("Stop with Ctrl-C")) {
+        if (first.proc.exitCode !== null) throw new Error(`first server exited:\n${first.err()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(first.err()).toMatch(/"pid":1,/);
+      const second = inNamespace(data);
+      expect(await second.exited).toBe(1);
+      expect(second.err()).toMatch(/is in use by another Lens process/);
+      // The first one is unharmed and still owns the directory.
+      expect(first.proc.exitCode).toBeNull();
+      process.kill(-first.proc.pid!, "SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(existsSync(join(data, LOCK_FILE))).toBe(false);
+    } finally {
+      tmp.remove();
+    }
+  }, 60_000);
+
+  it("a lock left by a crashed server is taken over once stale", async () => {
+    const tmp = tempDir();
+    try {
+      const data = join(tmp.path, "data");
+      const crashed = spawnCli(["serve", "--port", "0", "--data", data, "--init"]);
+      await crashed.waitFor(MCP_LINE);
+      crashed.proc.kill("SIGKILL");
+      await crashed.exited;
+      expect(existsSync(join(data, LOCK_FILE))).toBe(true);
+      const next = spawnCli(["serve", "--port", "0", "--data", data]);
+      await next.waitFor(MCP_LINE, 40_000);
+      next.proc.kill("SIGTERM");
+      expect((await next.exited).code).toBe(0);
+    } finally {
+      tmp.remove();
+    }
+  }, 60_000);
 
   it("exits cleanly on SIGTERM and SIGINT, releasing the data directory", async () => {
     const tmp = tempDir();

@@ -46,7 +46,7 @@ export async function openData(
   const choice = chooseDataDir(config, options.cwd, options.defaultDir);
   if (!existsSync(choice.dir)) createDataDir(choice, config, options, log);
   const readOnly = options.readOnly === true;
-  const lock: DirLock = readOnly ? { release: () => {} } : lockDataDir(choice.dir);
+  const lock: DirLock = readOnly ? { release: () => {} } : await lockDataDir(choice.dir);
   try {
     const workspace = new Workspace({
       folderNames: config.folderNames,
