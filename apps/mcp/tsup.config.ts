@@ -4,7 +4,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { cli: "src/cli.ts", index: "src/index.ts" },
+  // The grep worker is its own file: worker_threads starts it by path.
+  entry: { cli: "src/cli.ts", index: "src/index.ts", grepWorker: "src/search/grepWorker.ts" },
   format: ["esm"],
   // Declarations for the library entry only, against the workspace packages' published types.
   noExternal: [/^@lens\//],

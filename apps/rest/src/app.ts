@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { bearerAuth } from "./auth.js";
-import type { RestDeps } from "./deps.js";
+import type { GrepRunner, RestDeps } from "./deps.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
 import { unknownParameters } from "./query.js";
@@ -26,6 +26,8 @@ export interface RestAppOptions {
   sessions?: SessionStore;
   /** Durability hook (the store's flush), awaited after every change before answering. */
   afterWrite?: () => Promise<void>;
+  /** Where grep runs (see RestDeps.grep); unset = in this thread. */
+  grep?: GrepRunner;
   /** Bearer token required on every route but /openapi.json and /reference; unset = open. */
   token?: string;
   /** CORS: true = any origin; options are hono/cors's (the Lens headers are allowed and exposed). */
@@ -66,6 +68,7 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
     workspace: options.workspace,
     sessions: options.sessions ?? new SessionStore(),
     afterWrite: options.afterWrite ?? (async () => {}),
+    ...(options.grep ? { grep: options.grep } : {}),
   };
   const app = new OpenAPIHono({
     defaultHook: (result) => {

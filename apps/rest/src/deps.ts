@@ -1,6 +1,22 @@
 // What every route of the REST API works with: the workspace, read-tracking sessions and the
 // durability hook awaited after each write.
-import type { SessionStore, Workspace } from "@lens/core";
+import type {
+  GrepPlan,
+  GrepRecordsResult,
+  GrepResult,
+  SessionStore,
+  ToolResult,
+  Workspace,
+} from "@lens/core";
+
+/**
+ * Runs a planned grep somewhere else (`lens serve` runs searches in a worker thread, so none
+ * holds the event loop). The text result and, when asked, the same search as records.
+ */
+export type GrepRunner = (
+  plan: GrepPlan,
+  options: { records: boolean },
+) => Promise<{ result: ToolResult; records?: GrepRecordsResult | { error: GrepResult } }>;
 
 export interface RestDeps {
   workspace: Workspace;
@@ -8,4 +24,6 @@ export interface RestDeps {
   sessions: SessionStore;
   /** Awaited after every change (edit, accept, reject) before the response goes out. */
   afterWrite: () => Promise<void>;
+  /** Where grep runs; unset = in this thread (core's grep tool). */
+  grep?: GrepRunner;
 }

@@ -21,6 +21,7 @@ export interface CliFlags {
   publicUrl?: string;
   sessionIdleMinutes?: string;
   maxSessions?: string;
+  grepTimeLimit?: string;
   /** commander's `--no-seed` sets this to false. */
   seed?: boolean;
   /** Create a --data / LENS_DATA directory that does not exist yet. */
@@ -61,6 +62,8 @@ export interface ServeConfig extends DataConfig {
   publicUrl: string | undefined;
   idleTimeoutMs: number;
   maxSessions: number;
+  /** A grep's time limit in ms (--grep-time-limit seconds). */
+  grepTimeLimitMs: number;
 }
 
 /** A configuration mistake, reported to the user as-is (exit code 2). */
@@ -184,5 +187,7 @@ export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
     publicUrl: flags.publicUrl ?? (env.LENS_PUBLIC_URL || undefined),
     idleTimeoutMs: minutes * 60_000,
     maxSessions: positiveInt(flags.maxSessions ?? env.LENS_MAX_SESSIONS ?? "1000", "max sessions"),
+    grepTimeLimitMs:
+      positiveInt(flags.grepTimeLimit ?? env.LENS_GREP_TIME_LIMIT ?? "5", "grep time limit") * 1000,
   };
 }

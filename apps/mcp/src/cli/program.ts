@@ -4,6 +4,7 @@ import { SessionStore } from "@lens/core";
 import { exportVault } from "@lens/store";
 import { Command, Option } from "commander";
 import { createLogger, type Log } from "../log.js";
+import { GrepPool } from "../search/grepPool.js";
 import { serveStdio } from "../stdio.js";
 import { LENS_VERSION } from "../version.js";
 import {
@@ -132,6 +133,10 @@ export function buildProgram(env: Env = process.env): Command {
       "close MCP sessions idle this long [env LENS_SESSION_IDLE_MINUTES, default 30]",
     )
     .option("--max-sessions <n>", "most live MCP sessions [env LENS_MAX_SESSIONS, default 1000]")
+    .option(
+      "--grep-time-limit <seconds>",
+      "a grep's time limit; longer searches are cut [env LENS_GREP_TIME_LIMIT, default 5]",
+    )
     .action((flags: CliFlags) =>
       run(async () => {
         const config = resolveServeConfig(flags, env);
@@ -159,15 +164,18 @@ export function buildProgram(env: Env = process.env): Command {
       const log = createLogger(config.logLevel);
       const data = await openData(config, log);
       flushOnCrash(log, () => data.close());
+      const grep = new GrepPool(data.workspace);
       const session = await serveStdio({
         workspace: data.workspace,
         sessions: new SessionStore(),
         afterWrite: () => data.store.flush(),
         log,
+        grep,
       });
       log.info({ dir: data.choice.dir }, "serving MCP on stdio");
       await Promise.race([session.closed, untilSignal(log)]);
       await session.close();
+      await grep.close();
       await data.close();
     }),
   );

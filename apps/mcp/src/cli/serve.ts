@@ -7,12 +7,15 @@ import { isLoopbackHost } from "../http/hostGuard.js";
 import { createLensApp, type LensApp } from "../http/lensApp.js";
 import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
+import { GrepPool } from "../search/grepPool.js";
 import { LENS_VERSION } from "../version.js";
 import type { ServeConfig } from "./config.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./openData.js";
 
 export interface RunningServer {
   listening: Listening;
+  /** Where searches run (a worker thread). */
+  grep: GrepPool;
   lens: LensApp;
   data: OpenedData;
   sync: SyncServer;
@@ -30,6 +33,8 @@ export async function startServe(
     const { workspace, store } = data;
     const afterWrite = () => store.flush();
     const sessions = new SessionStore();
+    // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
+    const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
     // The upgrade guard is the app's (one rule for every door); the app is made below.
     let lens: LensApp | undefined;
@@ -45,6 +50,7 @@ export async function startServe(
       // Shared with MCP: a REST Lens-Session handle is an MCP session_id.
       sessions,
       afterWrite,
+      grep: (plan, options) => grep.grep(plan, options),
       ...(config.token ? { token: config.token } : {}),
       ...(config.allowedOrigins.length ? { cors: { origin: config.allowedOrigins } } : {}),
       onServerError: (err, c) =>
@@ -54,6 +60,7 @@ export async function startServe(
       workspace,
       sessions,
       afterWrite,
+      grep,
       log,
       ...(config.token ? { token: config.token } : {}),
       bindHost: config.host,
@@ -69,12 +76,14 @@ export async function startServe(
     } catch (e) {
       await lens.close();
       await sync.close();
+      await grep.close();
       throw e;
     }
     const detachSync = sync.attach(listening.server);
     let stopping: Promise<void> | undefined;
     return {
       listening,
+      grep,
       lens,
       data,
       sync,
@@ -83,6 +92,7 @@ export async function startServe(
           detachSync();
           await lens.close();
           await sync.close();
+          await grep.close();
           await listening.close();
           await data.close();
         })();

@@ -2,11 +2,15 @@
 // tool behaviour; it only translates between MCP messages and core's callTool.
 import {
   callTool,
+  checkToolCall,
   clip,
+  type GrepArgs,
+  grepPlan,
   type Tool as LensTool,
   lensTools,
   type SessionStore,
   ToolCallError,
+  type ToolResult,
   toolInputJsonSchema,
   type Workspace,
 } from "@lens/core";
@@ -21,6 +25,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type Log, silentLog } from "../log.js";
+import type { GrepPool } from "../search/grepPool.js";
 import { LENS_VERSION } from "../version.js";
 import { serverInstructions } from "./instructions.js";
 
@@ -33,6 +38,8 @@ export interface LensServerDeps {
    */
   afterWrite?: () => Promise<void>;
   log?: Log;
+  /** Where grep runs (a worker thread under `lens serve`); unset = in this thread. */
+  grep?: GrepPool;
 }
 
 const LooseCallToolRequest = z.object({
@@ -89,7 +96,10 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
     let text: string;
     let isError: boolean;
     try {
-      ({ text, isError } = callTool(ctx, name, args ?? {}));
+      ({ text, isError } =
+        name === "grep" && deps.grep
+          ? await grepElsewhere(deps.grep, deps.workspace, args ?? {})
+          : callTool(ctx, name, args ?? {}));
     } catch (e) {
       logCall(true);
       if (e instanceof ToolCallError) throw new McpError(ErrorCode.InvalidParams, e.message);
@@ -116,6 +126,14 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
   });
 
   return server;
+}
+
+/** grep through the pool, after exactly the checks callTool makes. */
+async function grepElsewhere(pool: GrepPool, ws: Workspace, args: unknown): Promise<ToolResult> {
+  const call = checkToolCall("grep", args);
+  const plan = grepPlan(ws, call.args as GrepArgs);
+  if ("error" in plan) return plan.error;
+  return (await pool.grep(plan)).result;
 }
 
 /** The document or folder a call names, for the log: never its text or patterns. */

@@ -2,8 +2,16 @@
 // is the tool's text, exactly as MCP clients get it, and the same search as match records
 // (core's grepStructured: path, line, column, text and context lines).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { type GrepArgs, grepStructured, grepTool } from "@lens/core";
-import type { RestDeps } from "../deps.js";
+import {
+  type GrepArgs,
+  type GrepRecordsResult,
+  grepPlan,
+  grepStructured,
+  grepTool,
+  type ToolResult,
+  type Workspace,
+} from "@lens/core";
+import type { GrepRunner, RestDeps } from "../deps.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
@@ -144,7 +152,7 @@ const grepRoute = createRoute({
 
 export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
-  app.openapi(grepRoute, (c) => {
+  app.openapi(grepRoute, async (c) => {
     const query = c.req.valid("query");
     const raw: Record<string, unknown> = {};
     for (const [name, toolName] of Object.entries(TOOL_ARG)) {
@@ -155,10 +163,14 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
     if (!parsed.success) throw new ProblemError("validation-failed", parsed.error.message);
     const args: GrepArgs = parsed.data;
     const context = { tool: "grep", ws, path: query.path };
-    // Both searches run synchronously: the text and the records describe the same documents.
-    const result = withRequestSession(deps, undefined, (rs) => rs.call("grep", args));
+    const { result, found } = deps.grep
+      ? await elsewhere(deps.grep, ws, args)
+      : // Both searches run synchronously: the text and the records describe the same documents.
+        {
+          result: withRequestSession(deps, undefined, (rs) => rs.call("grep", args)),
+          found: grepStructured(ws, args),
+        };
     if (result.isError) throw problemForFailure(result, context);
-    const found = grepStructured(ws, args);
     if ("error" in found) throw problemForFailure(found.error, context);
     return c.json(
       {
@@ -170,4 +182,21 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
       200,
     );
   });
+}
+
+/** The same two searches through the runner (one worker round trip, both from one snapshot). */
+async function elsewhere(
+  run: GrepRunner,
+  ws: Workspace,
+  args: GrepArgs,
+): Promise<{ result: ToolResult; found: GrepRecordsResult | { error: ToolResult } }> {
+  const plan = grepPlan(ws, args);
+  if ("error" in plan) return { result: plan.error, found: { error: plan.error } };
+  const answer = await run(plan, { records: true });
+  const records = answer.records;
+  if (!records) return { result: answer.result, found: { error: answer.result } };
+  return {
+    result: answer.result,
+    found: "error" in records ? { error: records.error } : records,
+  };
 }

@@ -98,6 +98,27 @@ export const grepTool = defineTool({
 export type GrepArgs = z.infer<typeof input>;
 
 /**
+ * A grep call made ready to run anywhere (another thread, say): the documents in scope by path
+ * and doc id, and the search's parameters. The pattern is not compiled here.
+ */
+export interface GrepPlan {
+  docs: { path: string; docId: string }[];
+  params: GrepParams;
+  /** Directory the documents were scoped to, for globs with `/`. */
+  scope?: string;
+}
+
+/** Resolves a grep call's scope (the part that needs the workspace); the search is pure. */
+export function grepPlan(ws: Workspace, args: GrepArgs): GrepPlan | { error: ToolResult } {
+  const scope = resolveScope(ws, args.path);
+  if ("error" in scope) return { error: fail(scope.error, scope.code) };
+  const docs = documentsInScope(ws, scope).map(({ path, docId }) => ({ path, docId }));
+  const plan: GrepPlan = { docs, params: searchParams(args, scope) };
+  if (scope.kind === "directory") plan.scope = scope.path;
+  return plan;
+}
+
+/**
  * The grep tool's search as records (path, line, column, text, context) for programs: same
  * scoping, globs, regex flavour and bounds as the tool. REST returns it beside the tool text.
  */

@@ -13,11 +13,13 @@ export {
   globEntries,
   globTool,
 } from "./glob.js";
-export { type GrepArgs, grepStructured, grepTool } from "./grep.js";
+export { type GrepArgs, type GrepPlan, grepPlan, grepStructured, grepTool } from "./grep.js";
 export { READ_DEFAULT_LIMIT, READ_MAX_LINE, READ_MAX_OUTPUT, readTool } from "./read.js";
 export {
   type CallContext,
+  type CheckedCall,
   callTool,
+  checkToolCall,
   findTool,
   lensTools,
   sessionIdArg,

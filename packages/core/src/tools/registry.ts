@@ -119,6 +119,25 @@ export interface CallContext {
  * invalid arguments; every other failure comes back as an `isError` result.
  */
 export function callTool(ctx: CallContext, name: string, args: unknown): ToolResult {
+  const call = checkToolCall(name, args);
+  const session = ctx.sessions.forCall(ctx.sessionId, call.sessionId);
+  return call.tool.handler(ctx.workspace, session, call.args);
+}
+
+/** A tool call whose name and arguments passed the checks of `checkToolCall`. */
+export interface CheckedCall {
+  tool: Tool;
+  /** The tool's own arguments, parsed (defaults applied), without `session_id`. */
+  args: Record<string, unknown>;
+  sessionId?: string;
+}
+
+/**
+ * The checks every call goes through before its tool runs: a known tool, well-formed strings,
+ * arguments that fit the strict schema. Throws ToolCallError. Adapters that run a tool's work
+ * elsewhere (grep in a worker thread) call it to refuse exactly what callTool refuses.
+ */
+export function checkToolCall(name: string, args: unknown): CheckedCall {
   const tool = findTool(name);
   if (!tool) {
     throw new ToolCallError(
@@ -139,6 +158,7 @@ export function callTool(ctx: CallContext, name: string, args: unknown): ToolRes
     throw new ToolCallError("invalid_arguments", argumentsMessage(name, schema, parsed.error));
   }
   const { session_id, ...toolArgs } = parsed.data as { session_id?: string };
-  const session = ctx.sessions.forCall(ctx.sessionId, session_id);
-  return tool.handler(ctx.workspace, session, toolArgs);
+  return session_id === undefined
+    ? { tool, args: toolArgs }
+    : { tool, args: toolArgs, sessionId: session_id };
 }

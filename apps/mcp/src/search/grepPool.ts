@@ -1,0 +1,190 @@
+// Runs grep off the main thread. A worker keeps a mirror of the documents' AI views, updated
+// with the documents that changed since the last search (sent just before it, in order, in
+// slices that yield to the event loop), and answers each search. A search still running when
+// its time limit and a grace period are over is ended by terminating the worker, which a
+// search stuck inside one line's regex match could never notice itself; the next search
+// starts a new worker and sends it every document again. Searches run one at a time.
+import { existsSync } from "node:fs";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import {
+  DEFAULT_TIME_LIMIT_MS,
+  type GrepPlan,
+  type GrepRecordsResult,
+  type GrepResult,
+  type ToolResult,
+  type Workspace,
+} from "@lens/core";
+import type { FromWorker, ToWorker } from "./protocol.js";
+
+export interface GrepPoolOptions {
+  /** A search's time limit (ms); default core's (5 s). */
+  timeLimitMs?: number;
+  /** Extra time before a search is ended by force (ms); default 1 s. */
+  graceMs?: number;
+  /** Searches waiting at most; more are refused as busy. Default 32. */
+  maxQueue?: number;
+  /** The worker script; default grepWorker.js beside this module (or in dist/ for tests). */
+  workerUrl?: URL;
+}
+
+export interface GrepAnswer {
+  result: ToolResult;
+  records?: GrepRecordsResult | { error: GrepResult };
+}
+
+/** Characters of document text sent to the worker between two yields to the event loop. */
+const SLICE_CHARS = 1_000_000;
+
+export class GrepPool {
+  private worker: Worker | undefined;
+  /** Docs whose text the worker does not have yet (all of them for a new worker). */
+  private dirty = new Set<string>();
+  private removed = new Set<string>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+  private nextId = 1;
+  private readonly stopWatching: () => void;
+  private readonly timeLimitMs: number;
+  private readonly graceMs: number;
+  private readonly maxQueue: number;
+  private readonly workerUrl: URL;
+  /** Workers ended by force (for tests and logs). */
+  terminations = 0;
+
+  constructor(
+    private readonly ws: Workspace,
+    options: GrepPoolOptions = {},
+  ) {
+    this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.graceMs = options.graceMs ?? 1000;
+    this.maxQueue = options.maxQueue ?? 32;
+    this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
+    this.stopWatching = ws.on((e) => {
+      if (e.type === "content") this.dirty.add(e.docId);
+      else if (e.type === "doc" && e.action === "added") this.dirty.add(e.docId);
+      else if (e.type === "doc" && e.action === "removed") {
+        this.dirty.delete(e.docId);
+        this.removed.add(e.docId);
+      }
+    });
+  }
+
+  /** Runs one search; waits for the ones before it. */
+  grep(plan: GrepPlan, options: { records?: boolean } = {}): Promise<GrepAnswer> {
+    if (this.waiting >= this.maxQueue) {
+      return Promise.resolve({
+        result: {
+          text: "The server is running too many searches right now; retry in a few seconds.",
+          isError: true,
+        },
+      });
+    }
+    this.waiting++;
+    const run = this.chain.then(() => this.run(plan, options.records ?? false));
+    this.chain = run.catch(() => {});
+    return run.finally(() => {
+      this.waiting--;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stopWatching();
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private async run(plan: GrepPlan, records: boolean): Promise<GrepAnswer> {
+    const worker = this.ensureWorker();
+    await this.sendChanges(worker);
+    const id = this.nextId++;
+    const request: ToWorker = {
+      type: "grep",
+      id,
+      docs: plan.docs.map((d) => [d.path, d.docId]),
+      params: plan.params,
+      timeLimitMs: this.timeLimitMs,
+      records,
+      ...(plan.scope !== undefined ? { scope: plan.scope } : {}),
+    };
+    return new Promise<GrepAnswer>((resolve) => {
+      const done = (answer: GrepAnswer) => {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        resolve(answer);
+      };
+      const onMessage = (m: FromWorker) => {
+        if (m.id !== id) return;
+        done(m.records ? { result: m.result, records: m.records } : { result: m.result });
+      };
+      const onError = (error: Error) => {
+        this.discard(worker);
+        done({ result: { text: `Search failed: ${error.message}`, isError: true } });
+      };
+      const timer = setTimeout(() => {
+        this.terminations++;
+        this.discard(worker);
+        done({ result: overran(this.timeLimitMs) });
+      }, this.timeLimitMs + this.graceMs);
+      worker.on("message", onMessage);
+      worker.once("error", onError);
+      worker.postMessage(request);
+    });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(fileURLToPath(this.workerUrl));
+    worker.unref();
+    this.worker = worker;
+    // A new worker has nothing: every document is to be sent.
+    this.dirty = new Set(this.ws.contentDocIds());
+    this.removed.clear();
+    return worker;
+  }
+
+  private discard(worker: Worker): void {
+    if (this.worker === worker) this.worker = undefined;
+    void worker.terminate();
+  }
+
+  /** Sends changed documents' AI views in slices, yielding to the event loop between them. */
+  private async sendChanges(worker: Worker): Promise<void> {
+    if (this.removed.size > 0) {
+      worker.postMessage({ type: "docs", set: [], remove: [...this.removed] } satisfies ToWorker);
+      this.removed.clear();
+    }
+    while (this.dirty.size > 0) {
+      const set: [string, string][] = [];
+      let chars = 0;
+      for (const docId of this.dirty) {
+        this.dirty.delete(docId);
+        const text = this.ws.view(docId)?.ai;
+        if (text === undefined) continue;
+        set.push([docId, text]);
+        chars += text.length;
+        if (chars >= SLICE_CHARS) break;
+      }
+      if (set.length > 0) worker.postMessage({ type: "docs", set, remove: [] } satisfies ToWorker);
+      if (this.dirty.size > 0) await yieldToLoop();
+    }
+  }
+}
+
+/** The answer of a search ended by force: a time-out, never a silent "No matches". */
+function overran(timeLimitMs: number): ToolResult {
+  return {
+    code: "timeout",
+    isError: true,
+    text: `Search stopped at its time limit (${timeLimitMs} ms) before it could return anything: matching this pattern against some very long lines is too costly. Narrow the search with path or glob, or use a simpler pattern (fewer or smaller repetitions such as \\w{1000}).`,
+  };
+}
+
+/** grepWorker.js beside this module (built), or in the package's dist/ (running from src/). */
+function defaultWorkerUrl(): URL {
+  const beside = new URL("./grepWorker.js", import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside;
+  return new URL("../../dist/grepWorker.js", import.meta.url);
+}

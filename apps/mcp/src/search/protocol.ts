@@ -1,0 +1,24 @@
+// Messages between the grep pool (main thread) and its worker.
+import type { GrepParams, GrepRecordsResult, GrepResult } from "@lens/core";
+
+/** Main → worker. */
+export type ToWorker =
+  /** Mirror updates: new AI views by doc id, and docs gone. */
+  | { type: "docs"; set: [docId: string, text: string][]; remove: string[] }
+  | {
+      type: "grep";
+      id: number;
+      docs: [path: string, docId: string][];
+      params: GrepParams;
+      scope?: string;
+      timeLimitMs: number;
+      /** Also return the search as records (REST). */
+      records: boolean;
+    };
+
+/** Worker → main. */
+export interface FromWorker {
+  id: number;
+  result: GrepResult;
+  records?: GrepRecordsResult | { error: GrepResult };
+}

@@ -1,0 +1,93 @@
+// No grep holds the server: searches run in a worker thread. A pattern that costs seconds per
+// line on a 300 000-character line is cut at the time limit (a clear time-out, never "No
+// matches"), while /healthz and other sessions keep answering; the next search works.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveServeConfig } from "../src/cli/config.js";
+import { type RunningServer, startServe } from "../src/cli/serve.js";
+import { silentLog } from "../src/log.js";
+import { call, connectHttp, requireBuiltCli, tempDir } from "./helpers.js";
+
+beforeAll(requireBuiltCli);
+
+describe("grep runs off the event loop, within its time limit", () => {
+  const tmp = tempDir("lens-grep-");
+  let server: RunningServer;
+  beforeAll(async () => {
+    const vault = join(tmp.path, "vault");
+    mkdirSync(vault);
+    writeFileSync(join(vault, "Long.md"), `# Long\n${"w".repeat(300_000)}\nend\n`);
+    writeFileSync(join(vault, "Short.md"), "a short note about plugins\n");
+    server = await startServe(
+      resolveServeConfig(
+        { port: "0", data: join(tmp.path, "data"), import: [`${vault}=Notes`] },
+        { LENS_GREP_TIME_LIMIT: "1" },
+      ),
+      silentLog(),
+    );
+  });
+  afterAll(async () => {
+    await server.stop();
+    tmp.remove();
+  });
+
+  it("a pathological pattern is cut with a time-out while /healthz keeps answering", async () => {
+    const base = server.listening.baseUrl;
+    const conn = await connectHttp(`${base}/mcp`);
+    let searching = true;
+    let answers = 0;
+    let slowest = 0;
+    const poll = (async () => {
+      while (searching) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/healthz`);
+        await res.json();
+        slowest = Math.max(slowest, performance.now() - t0);
+        answers++;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const grep = await call(conn.client, "grep", { pattern: "\\w{1000}\\s", output_mode: "count" });
+    searching = false;
+    await poll;
+    expect(grep.isError).toBe(true);
+    expect(grep.text).toMatch(/^Search stopped at its time limit \(1000 ms\)/);
+    // The server answered all along (a blocked loop would answer once, after the search).
+    expect(answers).toBeGreaterThan(10);
+    expect(slowest).toBeLessThan(1000);
+    expect(server.grep.terminations).toBe(1);
+    // The next search (a new worker, sent every document again) works.
+    const again = await call(conn.client, "grep", { pattern: "plugins" });
+    expect(again).toEqual({ text: "Notes/Short.md", isError: false });
+    await conn.close();
+  }, 30_000);
+
+  it("REST grep runs in the worker too: same text, records, and the time-out as 503", async () => {
+    const base = `${server.listening.baseUrl}/api/v1`;
+    const ok = await fetch(`${base}/grep?pattern=plugins&output_mode=content`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      text: "Notes/Short.md:1:a short note about plugins",
+      matches: [{ path: "Notes/Short.md", line: 1, column: 20 }],
+    });
+    const slow = await fetch(`${base}/grep?pattern=${encodeURIComponent("\\w{1000}\\s")}`);
+    expect(slow.status).toBe(503);
+    expect(((await slow.json()) as { code: string }).code).toBe("timeout");
+  }, 30_000);
+
+  it("an edit is searchable at once (the worker gets changed documents before each search)", async () => {
+    const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);
+    await call(conn.client, "read", { file_path: "Notes/Short.md" });
+    await call(conn.client, "edit", {
+      file_path: "Notes/Short.md",
+      old_string: "plugins",
+      new_string: "extensions",
+    });
+    expect(await call(conn.client, "grep", { pattern: "extensions" })).toEqual({
+      text: "Notes/Short.md",
+      isError: false,
+    });
+    await conn.close();
+  });
+});
