@@ -133,6 +133,12 @@ describe("grep tool", () => {
     expect(nested).toMatchObject({ isError: true, code: "invalid_pattern" });
     expect(nested.text).toMatch(/nested too deeply/);
     expect(nested.text.length).toBeLessThan(600);
+    // Like ripgrep's size limit: repetitions that expand past 50 000 elements are refused.
+    const huge = grep({ pattern: "\\w{1000}".repeat(56) });
+    expect(huge).toMatchObject({ isError: true, code: "invalid_pattern" });
+    expect(huge.text).toMatch(/too large once its repetitions are expanded \(56000 elements/);
+    expect(grep({ pattern: "(\\w{1000}){1000}" }).text).toMatch(/1000000 elements/);
+    expect(grep({ pattern: "\\w{1000}\\s" }).isError).toBe(false);
     const lookAround = grep({ pattern: "a(?=b)" });
     expect(lookAround.text).not.toMatch(/\.\./);
   });

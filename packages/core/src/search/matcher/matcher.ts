@@ -5,6 +5,7 @@ import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
 import { PatternError } from "./errors.js";
 import { type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";
 import { parsePattern } from "./parse.js";
+import { checkPatternSize } from "./size.js";
 
 /** A match as UTF-16 offsets `[start, end)` into the searched text. */
 export type Match = readonly [start: number, end: number];
@@ -41,6 +42,7 @@ export function compileMatcher(pattern: string, options: MatcherOptions = {}): M
   const caseInsensitive = options.caseInsensitive ?? false;
   const multiline = options.multiline ?? false;
   const ast = parsePattern(pattern, { caseInsensitive, dotAll: multiline });
+  checkPatternSize(ast);
   const emitted = emitRe2(ast, !multiline);
   const literal = wholeLiteral(ast);
   const newline = multiline && canMatchNewline(ast);
