@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { UsageError } from "./cli/args.js";
+import { ATTACK_USAGE, attackCommand } from "./cli/attackCommand.js";
 // Entry point of `lens-harness`: corpus generation, scenario replay and the benchmark suite.
 import { BENCH_USAGE, benchCommand } from "./cli/benchCommand.js";
 import { CORPUS_USAGE, corpusCommand } from "./cli/corpusCommand.js";
@@ -13,6 +14,8 @@ ${CORPUS_USAGE}
 ${REPLAY_USAGE}
 
 ${BENCH_USAGE}
+
+${ATTACK_USAGE}
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -26,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
     case "bench":
       await benchCommand(rest);
       return 0;
+    case "attack":
+      return attackCommand(rest);
     case undefined:
     case "help":
     case "--help":

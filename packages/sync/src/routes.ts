@@ -11,6 +11,7 @@ import type { SyncHub } from "./hub.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
 import { type Access, bearerToken, type TokenAuthority } from "./tokens.js";
+import { updateProblem } from "./updateCheck.js";
 
 const MAX_JSON_BYTES = 64 * 1024;
 
@@ -84,6 +85,9 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     requireDoc(c, docId, true);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0) throw new SyncError(400, "Empty update");
+    // Checked before the doc is looked up: a refused update must not even create the doc.
+    const problem = updateProblem(bytes);
+    if (problem) throw new SyncError(400, `Update refused: ${problem}`);
     const doc = hub.openDoc(docId, settings.createDocs);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
     const origin: SyncOrigin = { syncTransport: "http", docId };
