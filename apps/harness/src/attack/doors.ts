@@ -55,7 +55,7 @@ export const csrf: Category = {
         async run(c) {
           const doc = "attack-doc-0001";
           const status = await upgradeStatus(
-            `ws://127.0.0.1:${port}/d/${doc}/ws/${doc}`,
+            `ws://${new URL(c.url).host}/d/${doc}/ws/${doc}`,
             Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "Content-Type")),
           );
           check(status === 403, `status ${status}`);
