@@ -41,6 +41,22 @@ describe("Claude Desktop through mcp-remote", () => {
     const json = desktop.slice(desktop.indexOf("{"), desktop.lastIndexOf("}") + 1);
     entry = (JSON.parse(json) as { mcpServers: { lens: DesktopEntry } }).mcpServers.lens;
   });
+  /**
+   * The printed entry run for real: `npx -y mcp-remote` is the installed mcp-remote, the rest
+   * of the arguments are the entry's, and LENS_AUTH_HEADER holds `authorization`.
+   */
+  const asPrinted = (authorization: string, configDir: string) =>
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [MCP_REMOTE, ...entry.args.slice(2)],
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: tmp.path,
+        MCP_REMOTE_CONFIG_DIR: join(tmp.path, configDir),
+        LENS_AUTH_HEADER: authorization,
+      },
+      stderr: "pipe",
+    });
   afterAll(async () => {
     child.proc.kill("SIGTERM");
     await child.exited;
@@ -57,18 +73,7 @@ describe("Claude Desktop through mcp-remote", () => {
   });
 
   it("works as printed, with the token filled in: list tools, read a note", async () => {
-    // `npx -y mcp-remote` is the installed mcp-remote; everything after it is the printed entry.
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [MCP_REMOTE, ...entry.args.slice(2)],
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: tmp.path,
-        MCP_REMOTE_CONFIG_DIR: join(tmp.path, "mcp-auth"),
-        LENS_AUTH_HEADER: `Bearer ${TOKEN}`,
-      },
-      stderr: "pipe",
-    });
+    const transport = asPrinted(`Bearer ${TOKEN}`, "mcp-auth");
     const client = new Client({ name: "claude-desktop-like", version: "0.0.0" });
     try {
       await client.connect(transport);
@@ -83,17 +88,7 @@ describe("Claude Desktop through mcp-remote", () => {
   });
 
   it("is refused without the token", async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [MCP_REMOTE, ...entry.args.slice(2)],
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: tmp.path,
-        MCP_REMOTE_CONFIG_DIR: join(tmp.path, "mcp-auth-2"),
-        LENS_AUTH_HEADER: "Bearer wrong-token-0000000000000000",
-      },
-      stderr: "pipe",
-    });
+    const transport = asPrinted("Bearer wrong-token-0000000000000000", "mcp-auth-2");
     const client = new Client({ name: "claude-desktop-like", version: "0.0.0" });
     await expect(client.connect(transport)).rejects.toThrow();
     await client.close().catch(() => {});
