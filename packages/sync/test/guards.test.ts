@@ -9,7 +9,11 @@ import * as Y from "yjs";
 import { addContent, docIdFor, type Running, startServer } from "./helpers.js";
 
 const post = (url: string, body: Uint8Array) =>
-  fetch(url, { method: "POST", body, headers: { "content-type": "application/octet-stream" } });
+  fetch(url, {
+    method: "POST",
+    body: body as Uint8Array<ArrayBuffer>,
+    headers: { "content-type": "application/octet-stream" },
+  });
 
 /** A v1 update holding only a delete set: client 12345, from `clock`, 5 long. */
 function deleteSetUpdate(clock: number): Uint8Array {
