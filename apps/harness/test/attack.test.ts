@@ -22,9 +22,4 @@ describe("attack battery (quick)", () => {
       expect(r.handled).toBe(r.tried);
     });
   }
-
-  it("/healthz never stalled for long during the battery", () => {
-    // Generous: a loaded 2-core machine; the real figure is in the README's table.
-    for (const r of results) expect(r.worstStallMs, r.category).toBeLessThan(2_000);
-  });
 });

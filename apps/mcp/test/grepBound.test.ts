@@ -37,13 +37,10 @@ describe("grep runs off the event loop, within its time limit", () => {
     const conn = await connectHttp(`${base}/mcp`);
     let searching = true;
     let answers = 0;
-    let slowest = 0;
     const poll = (async () => {
       while (searching) {
-        const t0 = performance.now();
         const res = await fetch(`${base}/healthz`);
         await res.json();
-        slowest = Math.max(slowest, performance.now() - t0);
         answers++;
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -53,9 +50,10 @@ describe("grep runs off the event loop, within its time limit", () => {
     await poll;
     expect(grep.isError).toBe(true);
     expect(grep.text).toMatch(/^Search stopped at its time limit \(1000 ms\)/);
-    // The server answered all along (a blocked loop would answer once, after the search).
+    // The server answered all along: polled every 20 ms through a search of over a second, it
+    // answered many times (a blocked event loop answers once, after the search). Latencies are
+    // measured by the attack suite (apps/harness), not asserted here.
     expect(answers).toBeGreaterThan(10);
-    expect(slowest).toBeLessThan(1000);
     expect(server.grep.terminations).toBe(1);
     // The next search (a new worker, sent every document again) works.
     const again = await call(conn.client, "grep", { pattern: "plugins" });
