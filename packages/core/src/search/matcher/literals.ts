@@ -31,6 +31,23 @@ export function requiredLiterals(node: Node, caseInsensitive: boolean): Prefilte
 }
 
 /** The string a pattern made only of case-sensitive literal characters matches, else undefined. */
+/**
+ * The branches of a pattern that is an alternation of plain case-sensitive strings
+ * (`latency|throughput|consensus`), or undefined: then any occurrence of a branch is a match,
+ * and the regex engine has nothing to add.
+ */
+export function literalAlternatives(node: Node): string[] | undefined {
+  if (node.type === "group") return literalAlternatives(node.node);
+  if (node.type !== "alt") return undefined;
+  const out: string[] = [];
+  for (const branch of node.nodes) {
+    const s = wholeLiteral(branch);
+    if (s === undefined || s === "") return undefined;
+    out.push(s);
+  }
+  return out;
+}
+
 export function wholeLiteral(node: Node): string | undefined {
   switch (node.type) {
     case "empty":

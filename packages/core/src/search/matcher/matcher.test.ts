@@ -1,5 +1,6 @@
 // The matcher: ripgrep's regex flavour on re2js — translations, refusals, prefilter, linear time.
-import { describe, expect, it } from "vitest";
+import { RE2JS } from "re2js";
+import { describe, expect, it, vi } from "vitest";
 import { PatternError } from "./errors.js";
 import { compileMatcher, type Matcher } from "./matcher.js";
 
@@ -169,6 +170,42 @@ describe("literal prefilter", () => {
     const m = compileMatcher("😀 a\\.b");
     expect(m.prefilter).toEqual({ needles: ["😀 a.b"], folded: false });
     expect(all(m, "x 😀 a.b 😀 axb")).toEqual(["😀 a.b"]);
+  });
+});
+
+describe("an alternation of plain strings", () => {
+  /** Lines `findLine` returns over `text`, with how many times the engine was asked. */
+  function scan(pattern: string, text: string): { lines: number; engineCalls: number } {
+    const m = compileMatcher(pattern);
+    const spy = vi.spyOn(RE2JS.prototype, "test");
+    let lines = 0;
+    for (let r = m.findLine(text, 0); r; r = m.findLine(text, r[1] + 1)) lines++;
+    const engineCalls = spy.mock.calls.length;
+    spy.mockRestore();
+    return { lines, engineCalls };
+  }
+
+  const text = Array.from({ length: 300 }, (_, i) =>
+    i % 3 === 0 ? `the latency was ${i}` : i % 3 === 1 ? `throughput ${i}` : `nothing ${i}`,
+  ).join("\n");
+
+  it("finds every line holding a branch without asking the regex engine", () => {
+    expect(compileMatcher("latency|throughput|consensus").prefilter).toEqual({
+      needles: ["latency", "throughput", "consensus"],
+      folded: false,
+    });
+    expect(scan("latency|throughput|consensus", text)).toEqual({ lines: 200, engineCalls: 0 });
+  });
+
+  it("still asks the engine when a branch is not a plain string, or under -i", () => {
+    expect(scan("latency|throughw+", text).engineCalls).toBeGreaterThan(0);
+    const folded = compileMatcher("Latency|THROUGHPUT", { caseInsensitive: true });
+    const spy = vi.spyOn(RE2JS.prototype, "test");
+    let lines = 0;
+    for (let r = folded.findLine(text, 0); r; r = folded.findLine(text, r[1] + 1)) lines++;
+    expect(lines).toBe(200);
+    expect(spy.mock.calls.length).toBeGreaterThan(0);
+    spy.mockRestore();
   });
 });
 

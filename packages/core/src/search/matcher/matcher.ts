@@ -3,7 +3,7 @@
 import { RE2JS, type Matcher as RE2Matcher } from "re2js";
 import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
 import { PatternError } from "./errors.js";
-import { type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";
+import { literalAlternatives, type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";
 import { parsePattern } from "./parse.js";
 import { checkPatternSize } from "./size.js";
 
@@ -49,6 +49,11 @@ export function compileMatcher(pattern: string, options: MatcherOptions = {}): M
   if (literal !== undefined) return new LiteralMatcher(literal, newline);
   const re = compileRe2(emitted);
   const ascii = emitted.lookbehind ? compileRe2(emitRe2(ast, !multiline, true)) : re;
+  const alternatives = multiline ? undefined : literalAlternatives(ast);
+  if (alternatives) {
+    // Every branch is a needle, and a line holding one matches: the engine only finds columns.
+    return new RegexMatcher(re, ascii, { needles: alternatives, folded: false }, newline, true);
+  }
   return new RegexMatcher(re, ascii, requiredLiterals(ast, caseInsensitive), newline);
 }
 
@@ -114,6 +119,8 @@ class RegexMatcher implements Matcher {
     private readonly ascii: RE2JS,
     readonly prefilter: Prefilter | undefined,
     readonly canMatchNewline: boolean,
+    /** The needles are the pattern's whole alternation: a line holding one matches. */
+    private readonly needlesAreMatches = false,
   ) {}
 
   mayMatch(text: string, lower?: () => string): boolean {
@@ -161,17 +168,25 @@ class RegexMatcher implements Matcher {
     from: number,
     needles: string[],
   ): Match | undefined {
+    // Each needle's next occurrence, kept while it lies ahead: every needle is searched for
+    // once per occurrence, not once per line visited (-2: not searched yet; -1: none left).
+    const next = needles.map(() => -2);
+    const exact = this.needlesAreMatches && haystack === text;
     let pos = from;
     while (pos <= text.length) {
       let hit = -1;
-      for (const n of needles) {
-        const i = haystack.indexOf(n, pos);
-        if (i !== -1 && (hit === -1 || i < hit)) hit = i;
+      for (let k = 0; k < needles.length; k++) {
+        let at = next[k]!;
+        if (at !== -1 && at < pos) {
+          at = haystack.indexOf(needles[k]!, pos);
+          next[k] = at;
+        }
+        if (at !== -1 && (hit === -1 || at < hit)) hit = at;
       }
       if (hit === -1) return undefined;
       const line = lineAround(text, hit);
       const start = Math.max(line[0], pos);
-      if (this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];
+      if (exact || this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];
       pos = line[1] + 1;
     }
     return undefined;
