@@ -19,6 +19,8 @@ describe("grep runs off the event loop, within its time limit", () => {
     mkdirSync(vault);
     writeFileSync(join(vault, "Long.md"), `# Long\n${"w".repeat(300_000)}\nend\n`);
     writeFileSync(join(vault, "Short.md"), "a short note about plugins\n");
+    const many = Array.from({ length: 600 }, (_, i) => `line ${i} ${i % 7 === 0 ? "seven" : ""}`);
+    writeFileSync(join(vault, "Many.md"), `${many.join("\n")}\n`);
     server = await startServe(
       resolveServeConfig(
         { port: "0", data: join(tmp.path, "data"), import: [`${vault}=Notes`] },
@@ -73,6 +75,25 @@ describe("grep runs off the event loop, within its time limit", () => {
     expect(slow.status).toBe(503);
     expect(((await slow.json()) as { code: string }).code).toBe("timeout");
   }, 30_000);
+
+  it("paging through a long answer gives, page after page, the whole answer", async () => {
+    const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);
+    const args = { pattern: "seven", path: "Notes/Many.md", output_mode: "content", "-C": 1 };
+    const whole = await call(conn.client, "grep", { ...args, head_limit: 0 });
+    const pages: string[] = [];
+    let offset = 0;
+    for (;;) {
+      const page = await call(conn.client, "grep", { ...args, head_limit: 10, offset });
+      const [body, note] = page.text.split("\n\n[");
+      pages.push(body!);
+      const next = /offset: (\d+)/.exec(note ?? "");
+      if (!next) break;
+      offset = Number(next[1]);
+    }
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.join("\n")).toBe(whole.text);
+    await conn.close();
+  });
 
   it("an edit is searchable at once (the worker gets changed documents before each search)", async () => {
     const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);

@@ -40,6 +40,24 @@ export interface GrepOptions {
   maxOutputChars?: number;
   /** Directory the documents were scoped to (the tool's `path`), for globs with `/`. */
   scope?: string;
+  /**
+   * Where the previous page of this same search (same documents, same parameters but
+   * `offset`) stopped: used when `params.offset` is its `nextOffset`, so paging through a long
+   * answer searches each document about once instead of from the start on every page.
+   */
+  resume?: GrepResume;
+}
+
+/** The document a cut search stopped in, and the printing state before that document. */
+export interface GrepResume {
+  /** The `offset` of the page this resumes. */
+  nextOffset: number;
+  /** Index, in path order of the filtered documents, of the document to search again. */
+  docIndex: number;
+  /** Output entries the search produced before that document. */
+  producedBefore: number;
+  /** Whether content mode had printed a line before that document. */
+  printedBefore: boolean;
 }
 
 /** One document to search: its user-facing path and its text (the AI view). */
@@ -57,6 +75,8 @@ export interface GrepResult {
   code?: "invalid_pattern";
   /** Output was cut: by head_limit, by the output bound, or by the time limit. */
   truncated?: boolean;
+  /** Set when the output was cut before the end: how to search the next page cheaply. */
+  resume?: GrepResume;
 }
 
 export const DEFAULT_HEAD_LIMIT = 250;
@@ -73,28 +93,53 @@ export function grepDocuments(
   const mode = params.output_mode ?? "files_with_matches";
   const offset = Math.max(0, Math.floor(params.offset ?? 0));
   const headLimit = Math.max(0, Math.floor(params.head_limit ?? DEFAULT_HEAD_LIMIT));
+  const resume = options.resume?.nextOffset === offset ? options.resume : undefined;
   const out = new OutputLines({
     offset,
     headLimit,
     maxChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+    producedBefore: resume?.producedBefore ?? 0,
   });
-  const run = runSearch(docs, params, options, (matcher, contextOn) =>
-    printerFor(
-      mode,
-      out,
-      params,
-      contextOn,
-      (params.multiline ?? false) && matcher.canMatchNewline,
-    ),
+  let printer: Sink | undefined;
+  let stoppedIn: Omit<GrepResume, "nextOffset"> | undefined;
+  const run = runSearch(
+    docs,
+    params,
+    options,
+    (matcher, contextOn) => {
+      printer = printerFor(
+        mode,
+        out,
+        params,
+        contextOn,
+        (params.multiline ?? false) && matcher.canMatchNewline,
+        resume?.printedBefore ?? false,
+      );
+      return printer;
+    },
+    {
+      startAt: resume?.docIndex ?? 0,
+      beforeDoc: (docIndex) => {
+        stoppedIn = {
+          docIndex,
+          producedBefore: out.total,
+          printedBefore: printer instanceof ContentPrinter && printer.printedSomething,
+        };
+      },
+    },
   );
   if ("error" in run) return run.error;
-  return render(out, {
+  const result = render(out, {
     offset,
     headLimit,
     timedOut: run.timedOut,
     timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     globsMatchedNothing: run.filteredOut ? params.glob : undefined,
   });
+  if (out.cut !== undefined && !run.timedOut && stoppedIn) {
+    result.resume = { ...stoppedIn, nextOffset: offset + out.lines.length };
+  }
+  return result;
 }
 
 export interface GrepRecordsResult {
@@ -139,6 +184,7 @@ function runSearch(
   params: GrepParams,
   options: GrepOptions,
   makeSink: (matcher: Matcher, contextOn: boolean) => Sink,
+  walk: { startAt?: number; beforeDoc?: (docIndex: number) => void } = {},
 ): SearchRun | { error: GrepResult } {
   const mode = params.output_mode ?? "files_with_matches";
   const multiline = params.multiline ?? false;
@@ -169,7 +215,9 @@ function runSearch(
   const sink = makeSink(matcher, before > 0 || after > 0);
 
   let timedOut = false;
-  for (const doc of sorted) {
+  for (let i = walk.startAt ?? 0; i < sorted.length; i++) {
+    const doc = sorted[i]!;
+    walk.beforeDoc?.(i);
     if (shouldStop()) {
       timedOut = true;
       break;
@@ -194,10 +242,15 @@ function printerFor(
   params: GrepParams,
   contextOn: boolean,
   countMatches: boolean,
+  printedBefore: boolean,
 ): Sink {
   switch (mode) {
     case "content":
-      return new ContentPrinter(out, { lineNumbers: params["-n"] ?? true, contextOn });
+      return new ContentPrinter(out, {
+        lineNumbers: params["-n"] ?? true,
+        contextOn,
+        printedBefore,
+      });
     case "count":
       return new CountPrinter(out, { countMatches });
     case "files_with_matches":

@@ -9,6 +9,7 @@ export {
   type GrepParams,
   type GrepRecordsResult,
   type GrepResult,
+  type GrepResume,
   grepDocuments,
   grepRecords,
   NO_MATCHES,

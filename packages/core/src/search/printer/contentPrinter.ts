@@ -9,6 +9,8 @@ export interface ContentOptions {
   lineNumbers?: boolean;
   /** Context was asked for (-A/-B/-C > 0): rg then separates documents with `--`. */
   contextOn?: boolean;
+  /** Lines were printed before the first document (a search resumed mid-way). */
+  printedBefore?: boolean;
   separators?: Separators;
 }
 
@@ -27,6 +29,12 @@ export class ContentPrinter implements Sink {
     this.sep = options.separators ?? RG_SEPARATORS;
     this.lineNumbers = options.lineNumbers ?? true;
     this.contextOn = options.contextOn ?? false;
+    this.printedAny = options.printedBefore ?? false;
+  }
+
+  /** Whether anything was printed yet (what a resumed search needs to know). */
+  get printedSomething(): boolean {
+    return this.printedAny;
   }
 
   begin(path: string): boolean {

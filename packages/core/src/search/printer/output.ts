@@ -8,6 +8,8 @@ export interface OutputLimits {
   headLimit?: number;
   /** Characters to keep at most (newlines included); absent = no limit. */
   maxChars?: number;
+  /** Entries an earlier part of the same search produced (a search resumed mid-way). */
+  producedBefore?: number;
 }
 
 export class OutputLines {
@@ -17,7 +19,9 @@ export class OutputLines {
   private produced = 0;
   private chars = 0;
 
-  constructor(private readonly limits: OutputLimits = {}) {}
+  constructor(private readonly limits: OutputLimits = {}) {
+    this.produced = limits.producedBefore ?? 0;
+  }
 
   /** Entries produced so far, skipped ones included (exact while nothing was cut). */
   get total(): number {
