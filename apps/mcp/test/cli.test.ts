@@ -349,9 +349,35 @@ describe("lens import and export", () => {
     expect(child.stderr()).toMatch(/no data directory at \/nonexistent\/lens-data/);
   });
 
-  it("import requires --folder and names the missing option", async () => {
-    const child = spawnCli(["import", "--data", "/tmp/x", "/tmp/y"]);
-    expect((await child.exited).code).not.toBe(0);
-    expect(child.stderr()).toMatch(/--folder/);
+  it("imports several vaults in one run (one load of the data directory), DIR or DIR=NAME", async () => {
+    const tmp = tempDir();
+    try {
+      const data = join(tmp.path, "data");
+      const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+      const imp = spawnCli(["import", "--data", data, `${vaults.team}=Team`, vaults.research]);
+      expect((await imp.exited).code).toBe(0);
+      expect(imp.stdout()).toMatch(/as "Team"/);
+      expect(imp.stdout()).toMatch(/as "Research"/);
+      // One load: the directory was read once.
+      expect(imp.stderr().match(/"msg":"loading data directory"/g)).toHaveLength(1);
+      const out = join(tmp.path, "out");
+      expect((await spawnCli(["export", "--data", data, out]).exited).code).toBe(0);
+      expect(readFileSync(join(out, "Research", "Paper.md"), "utf8")).toMatch(/Builds on/);
+      expect(readFileSync(join(out, "Team", "Plans.md"), "utf8")).toMatch(/Plan A/);
+      // --folder names a single directory.
+      const two = spawnCli([
+        "import",
+        "--data",
+        data,
+        "--folder",
+        "X",
+        vaults.team,
+        vaults.research,
+      ]);
+      expect((await two.exited).code).toBe(2);
+      expect(two.stderr()).toMatch(/--folder names one folder/);
+    } finally {
+      tmp.remove();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // The `lens` command line: serve, stdio, import and export, with their flags and LENS_* variables.
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { SessionStore } from "@lens/core";
 import { exportVault } from "@lens/store";
 import { Command, Option } from "commander";
@@ -13,6 +13,7 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   type Env,
+  parseImports,
   resolveDataConfig,
   resolveServeConfig,
 } from "./config.js";
@@ -182,13 +183,25 @@ export function buildProgram(env: Env = process.env): Command {
 
   program
     .command("import")
-    .description("import a markdown vault directory as a folder (creates or updates it)")
-    .argument("<vault-dir>", "directory of .md files")
-    .requiredOption("--folder <name>", "folder display name")
+    .description(
+      "import markdown vault directories as folders (creates or updates them), in one load of the data directory",
+    )
+    .argument(
+      "<vault-dir...>",
+      "directories of .md files: DIR (folder named after it), DIR=NAME, or one DIR with --folder",
+    )
+    .option("--folder <name>", "folder display name, when importing one directory")
     .option("--data <dir>", "data directory [env LENS_DATA]")
     .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
-    .action((vaultDir: string, flags: CliFlags & { folder: string }) =>
+    .action((vaultDirs: string[], flags: CliFlags & { folder?: string }) =>
       run(async () => {
+        if (flags.folder !== undefined && vaultDirs.length !== 1) {
+          throw new ConfigError("--folder names one folder: give one directory, or use DIR=NAME");
+        }
+        const vaults =
+          flags.folder !== undefined
+            ? [{ dir: vaultDirs[0]!, name: flags.folder }]
+            : parseImports(vaultDirs);
         const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
         const log = createLogger(config.logLevel);
         const data = await openData({ ...config, imports: [] }, log, {
@@ -196,13 +209,15 @@ export function buildProgram(env: Env = process.env): Command {
           create: true,
         });
         try {
-          await importInto(data.workspace, { dir: vaultDir, name: flags.folder }, log);
+          for (const vault of vaults) await importInto(data.workspace, vault, log);
         } finally {
           await data.close();
         }
-        process.stdout.write(
-          `Imported ${resolve(vaultDir)} as "${flags.folder}" into ${data.choice.dir}\n`,
-        );
+        for (const v of vaults) {
+          process.stdout.write(
+            `Imported ${resolve(v.dir)} as "${v.name ?? basename(resolve(v.dir))}" into ${data.choice.dir}\n`,
+          );
+        }
       }),
     );
 
