@@ -1,20 +1,28 @@
 // Linearity without wall-clock bounds: how much a function's cost grows when its input grows.
 // An absolute bound ("under 1000 ms") fails on a loaded machine; a ratio between two sizes
-// measured back to back in the same test does not, because load slows both sizes alike.
+// measured back to back in the same test does not, because load slows both sizes alike. Cost
+// is the process's CPU time, not the wall clock, so other processes competing for the cores
+// (a parallel test run, another build) do not count at all.
 
-// Imported by src/ tests, which compile without Node types: the global clock, declared.
-declare const performance: { now(): number };
+// Imported by src/ tests, which compile without Node types: the process's CPU clock, declared.
+declare const process: { cpuUsage(): { user: number; system: number } };
 
-/** Time of one call to `run`, repeating short calls so the clock's grain is negligible. */
+/** CPU time used by this process so far, in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** CPU time of one call to `run`, repeating short calls so the clock's grain is negligible. */
 function costOf(run: () => void): number {
   let calls = 0;
-  const start = performance.now();
+  const start = cpuMs();
   let elapsed = 0;
   do {
     run();
     calls++;
-    elapsed = performance.now() - start;
-  } while (elapsed < 5);
+    elapsed = cpuMs() - start;
+  } while (elapsed < 10);
   return elapsed / calls;
 }
 
