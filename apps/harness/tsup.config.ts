@@ -7,6 +7,7 @@ export default defineConfig({
     cli: "src/cli.ts",
     index: "src/index.ts",
     loadChild: "src/bench/loadChild.ts",
+    rgHelper: "src/bench/rgHelper.ts",
   },
   format: ["esm"],
   dts: false,

@@ -156,7 +156,7 @@ export async function grepBench(options: {
     id: "grep",
     title: `grep: Lens vs ripgrep (${docs.length} documents)`,
     intro:
-      "Median of the runs, page cache and Lens's view cache warm. *rg* = `rg -l` / `rg -n` over the documents' AI views written as files (multi-threaded); *rg --sort path* = the order Lens prints (single-threaded). *Lens full* = core's grep with no output bound: the same output as rg (checked: *same as rg*). *Lens tool* = the grep tool as an assistant calls it (`head_limit: 0`), whose output stops at 50 000 characters. *MCP* = that tool call through the real MCP adapter in process, over loopback HTTP. Ratios are Lens full ÷ rg, measured in the same run (rg's times include starting the process, a few ms).",
+      "Median of the runs, page cache and Lens's view cache warm. *rg* = `rg -l` / `rg -n` over the documents' AI views written as files (multi-threaded); *rg --sort path* = the order Lens prints (single-threaded). *Lens full* = core's grep with no output bound: the same output as rg (checked: *same as rg*). *Lens tool* = the grep tool as an assistant calls it (`head_limit: 0`), whose output stops at 50 000 characters. *MCP* = that tool call through the real MCP adapter in process, over loopback HTTP. Ratios are Lens full ÷ rg, measured in the same run (rg's times include starting the process, a few ms: rg is spawned and timed by a small helper process, not by the benchmark process holding the loaded workspace, whose spawns cost tens of ms more).",
     columns: [
       "pattern",
       "mode",

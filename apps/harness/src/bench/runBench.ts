@@ -14,6 +14,7 @@ import { latencyBench, OpRunner } from "./latencyBench.js";
 import { loadBench } from "./loadBench.js";
 import { currentLoad, describeMachine } from "./machine.js";
 import type { BenchReport, ReportSection } from "./report.js";
+import { stopRgHelper } from "./ripgrep.js";
 import { formatBytes } from "./stats.js";
 import { pickDocs } from "./workload.js";
 
@@ -252,6 +253,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
   }
 
+  stopRgHelper();
   report.durationMs = performance.now() - started;
   report.machine.loadAverage.end = currentLoad();
   return report;
