@@ -1,6 +1,7 @@
 // Errors of the REST API as RFC 9457 problem details: the catalogue of problem types, the one
 // error class that carries its HTTP meaning, and the single onError that renders every error.
 import { z } from "@hono/zod-openapi";
+import { clip } from "@lens/core";
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -159,7 +160,8 @@ export function problemResponse(c: Context, problem: ProblemError): Response {
     title,
     status,
     detail: problem.detail,
-    instance: c.req.path,
+    // The request path, bounded: a hostile URL must not come back whole.
+    instance: clip(c.req.path, 300),
     ...problem.extensions,
   };
   return new Response(JSON.stringify(body), {

@@ -1,5 +1,5 @@
 // Hostile tool input: wrong types, huge strings, NUL, lone surrogates, path traversal.
-import { type Category, check } from "./battery.js";
+import { type AttackContext, type Category, check } from "./battery.js";
 import { openSession } from "./wire.js";
 
 const MB = "x".repeat(1_000_000);
@@ -76,8 +76,8 @@ export const toolInput: Category = {
 
 export const traversal: Category = {
   name: "path traversal",
-  attempts: () =>
-    [
+  attempts: () => [
+    ...[
       "../etc/passwd",
       "/etc/passwd",
       "Notes/../../x.md",
@@ -86,7 +86,7 @@ export const traversal: Category = {
     ].flatMap((path) => [
       {
         name: `MCP read ${JSON.stringify(path)}`,
-        async run(ctx) {
+        async run(ctx: AttackContext) {
           const r = await (await openSession(ctx.url)).call("read", { file_path: path });
           check(r.isError === true || r.code === -32602, `read answered ${r.text?.slice(0, 80)}`);
           check(!/root:/.test(r.text ?? ""), "leaked a system file");
@@ -94,7 +94,7 @@ export const traversal: Category = {
       },
       {
         name: `REST GET ${JSON.stringify(path)}`,
-        async run(ctx) {
+        async run(ctx: AttackContext) {
           const res = await fetch(`${ctx.url}/api/v1/documents/${encodeURIComponent(path)}`);
           const body = await res.text();
           check(res.status >= 400 && res.status < 500, `HTTP ${res.status}`);
@@ -102,4 +102,27 @@ export const traversal: Category = {
         },
       },
     ]),
+    {
+      name: "an 8 KB URL of ..%2F is refused, and the answer stays small",
+      async run(ctx: AttackContext) {
+        const res = await fetch(`${ctx.url}/api/v1/documents/${"..%2F".repeat(1600)}x.md`);
+        const body = await res.text();
+        check(res.status === 400, `HTTP ${res.status}`);
+        check(body.length < 2_000, `answered ${body.length} characters`);
+      },
+    },
+    {
+      name: "a 1 MB path to suggestions/accept is refused, and the answer stays small",
+      async run(ctx: AttackContext) {
+        const res = await fetch(`${ctx.url}/api/v1/suggestions/accept`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ path: MB, all: true }),
+        });
+        const body = await res.text();
+        check(res.status >= 400 && res.status < 500, `HTTP ${res.status}`);
+        check(body.length < 2_000, `answered ${body.length} characters`);
+      },
+    },
+  ],
 };
