@@ -47,6 +47,19 @@ export const patterns: Category = {
       },
     },
     {
+      name: "100 000 nested classes and 50 000 stacked quantifiers are clear errors",
+      async run(ctx) {
+        const s = await openSession(ctx.url);
+        for (const pattern of ["[".repeat(100_000), `a${"*".repeat(50_000)}`]) {
+          const r = await s.call("grep", { pattern });
+          check(
+            r.isError === true && /Invalid pattern/.test(r.text ?? ""),
+            `got ${r.text?.slice(0, 120)}`,
+          );
+        }
+      },
+    },
+    {
       name: "20 000 globs are refused at once",
       async run(ctx) {
         const globs = Array.from({ length: 20_000 }, (_, i) => `g${i}/**`);

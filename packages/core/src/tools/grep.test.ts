@@ -133,6 +133,16 @@ describe("grep tool", () => {
     expect(nested).toMatchObject({ isError: true, code: "invalid_pattern" });
     expect(nested.text).toMatch(/nested too deeply/);
     expect(nested.text.length).toBeLessThan(600);
+    const classes = grep({ pattern: "[".repeat(100_000) });
+    expect(classes).toMatchObject({ isError: true, code: "invalid_pattern" });
+    expect(classes.text).toMatch(/nested too deeply/);
+    // Stacked repetitions are valid (rg accepts `a**`) but each nests the tree deeper.
+    expect(grep({ pattern: "a**" }).isError).toBe(false);
+    expect(grep({ pattern: `a${"*".repeat(50_000)}` }).text).toMatch(
+      /too many repetition operators/,
+    );
+    const deep = `${"(".repeat(200)}a${")**".repeat(200)}`;
+    expect(grep({ pattern: deep }).text).toMatch(/nested too deeply \(groups and repetitions/);
     // Like ripgrep's size limit: repetitions that expand past 50 000 elements are refused.
     const huge = grep({ pattern: "\\w{1000}".repeat(56) });
     expect(huge).toMatchObject({ isError: true, code: "invalid_pattern" });

@@ -77,10 +77,14 @@ class Parser {
 
   private quantifiers(atom: Node, flags: Flags): Node {
     let node = atom;
-    while (true) {
+    for (let stacked = 0; ; stacked++) {
       this.skipIgnored(flags);
       const start = this.pos;
       const c = this.src[this.pos];
+      // `a**…` is valid, but each operator nests the tree one level deeper.
+      if (stacked >= NEST_MAX && (c === "*" || c === "+" || c === "?" || c === "{")) {
+        this.fail(`too many repetition operators in a row (at most ${NEST_MAX})`, c, start);
+      }
       let min: number;
       let max: number;
       if (c === "*" || c === "+" || c === "?") {
@@ -364,12 +368,15 @@ class Parser {
   // ---- bracket classes ----------------------------------------------------------------------
 
   private bracketClass(flags: Flags): Node {
-    const { negated, items } = this.classBody(flags);
+    const { negated, items } = this.classBody(flags, 0);
     return { type: "class", negated, items, fold: flags.i };
   }
 
-  private classBody(flags: Flags): { negated: boolean; items: ClassItem[] } {
+  private classBody(flags: Flags, depth: number): { negated: boolean; items: ClassItem[] } {
     const start = this.pos;
+    if (depth >= NEST_MAX) {
+      this.fail(`classes are nested too deeply (at most ${NEST_MAX} levels)`, "[", start);
+    }
     this.pos++; // [
     const negated = this.src[this.pos] === "^";
     if (negated) this.pos++;
@@ -401,7 +408,7 @@ class Parser {
           continue;
         }
         const nestedStart = this.pos;
-        const nested = this.classBody(flags);
+        const nested = this.classBody(flags, depth + 1);
         if (nested.negated) {
           this.fail(
             "a negated class nested in a class (`[...[^...]...]`) is not supported",

@@ -26,8 +26,34 @@ export function patternSize(node: Node): number {
   }
 }
 
-/** Throws PatternError for a pattern whose expansion passes MAX_PATTERN_SIZE. */
+/** Deepest syntax tree accepted: every later pass walks the tree recursively. */
+export const MAX_PATTERN_DEPTH = 500;
+
+/** Depth of the tree, measured without recursion (the tree may be absurdly deep). */
+function depthOf(root: Node): number {
+  let deepest = 0;
+  const stack: [Node, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (node.type === "group" || node.type === "repeat") stack.push([node.node, depth + 1]);
+    else if (node.type === "concat" || node.type === "alt") {
+      for (const n of node.nodes) stack.push([n, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * Throws PatternError for a pattern nested too deeply (groups within repetitions within
+ * groups…) or whose expansion passes MAX_PATTERN_SIZE.
+ */
 export function checkPatternSize(node: Node): void {
+  if (depthOf(node) > MAX_PATTERN_DEPTH) {
+    throw new PatternError(
+      `the pattern is nested too deeply (groups and repetitions more than ${MAX_PATTERN_DEPTH} levels)`,
+    );
+  }
   const size = patternSize(node);
   if (size > MAX_PATTERN_SIZE) {
     throw new PatternError(
