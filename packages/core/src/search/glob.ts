@@ -3,6 +3,7 @@
 // Each string is one glob, as each `rg --glob` flag is: paths are full of spaces.
 import picomatch from "picomatch";
 import { clip } from "../text/clip.js";
+import { globSyntaxError } from "./globSyntax.js";
 
 /** A compiled set of globs: `accepts(path)` tells whether a document is searched. */
 export interface GlobFilter {
@@ -15,7 +16,7 @@ export interface GlobFilter {
 export const MAX_GLOBS = 100;
 export const MAX_GLOB_LENGTH = 1000;
 
-/** A glob list that cannot be used: empty glob, too many or too long. */
+/** A glob list that cannot be used: empty glob, too many, too long, or not a glob rg parses. */
 export class GlobError extends Error {
   override name = "GlobError";
 }
@@ -84,6 +85,10 @@ function checkGlobs(list: readonly string[]): void {
       throw new GlobError(
         `Empty glob ${JSON.stringify(g)}: give a pattern such as "*.md" or "Notes/**".`,
       );
+    }
+    const why = globSyntaxError(g);
+    if (why !== undefined) {
+      throw new GlobError(`Glob ${JSON.stringify(clip(g))} cannot be parsed: ${why}.`);
     }
   }
 }
