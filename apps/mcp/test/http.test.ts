@@ -164,6 +164,52 @@ describe("MCP sessions over HTTP", () => {
     await server.lens.mcpSessions.close(id);
   });
 
+  it("an initialize carrying an old session id (gone or live) starts a new session", async () => {
+    const a = await connect();
+    const liveId = a.transport!.sessionId!;
+    await call(a.client, "read", { file_path: "Team/Plans.md" });
+    const initializeWith = async (id: string) => {
+      const res = await fetch(server.url, {
+        method: "POST",
+        headers: { ...MCP_HEADERS, "Mcp-Session-Id": id },
+        body: JSON.stringify(INIT),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/"serverInfo"/);
+      return res.headers.get("mcp-session-id")!;
+    };
+    const gone = "0a1b2c3d-0000-4000-8000-00000000abcd";
+    for (const old of [gone, liveId]) {
+      const fresh = await initializeWith(old);
+      expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fresh).not.toBe(old);
+      // The new session is bound to nothing old: it has read nothing.
+      const edit = await fetch(server.url, {
+        method: "POST",
+        headers: { ...MCP_HEADERS, "Mcp-Session-Id": fresh, "Mcp-Protocol-Version": "2025-06-18" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 2,
+          method: "tools/call",
+          params: {
+            name: "edit",
+            arguments: { file_path: "Team/Plans.md", old_string: "Plan B", new_string: "Plan C" },
+          },
+        }),
+      });
+      expect(await edit.text()).toMatch(/have not read Team\/Plans\.md/);
+      await server.lens.mcpSessions.close(fresh);
+    }
+    expect(server.lens.mcpSessions.get(gone)).toBeUndefined();
+    // The live session the header named is untouched, its reads included.
+    const own = await call(a.client, "edit", {
+      file_path: "Team/Plans.md",
+      old_string: "Plan B",
+      new_string: "Plan B2",
+    });
+    expect(own.isError).toBe(false);
+  });
+
   it("keeps read tracking per session: one session's read does not unlock the other's edit", async () => {
     const a = await connect();
     const b = await connect();

@@ -158,30 +158,31 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         expect(links).toContain("Unresolved: [[Missing Note]]");
       }));
 
-    test("unknown tool and bad arguments are protocol errors (InvalidParams)", () =>
+    test("an unknown tool is a protocol error; bad arguments are tool errors naming them", () =>
       withClient(target, async ({ client }) => {
         const unknown = await protocolError(client.callTool({ name: "rm", arguments: {} }));
         expect(unknown.code).toBe(ErrorCode.InvalidParams);
         expect(unknown.message).toMatch(/Unknown tool "rm"/);
-        const missing = await protocolError(client.callTool({ name: "read", arguments: {} }));
-        expect(missing.code).toBe(ErrorCode.InvalidParams);
-        expect(missing.message).toMatch(/file_path/);
-        const typed = await protocolError(
-          client.callTool({ name: "read", arguments: { file_path: 42 } }),
-        );
-        expect(typed.code).toBe(ErrorCode.InvalidParams);
-        const limit = await protocolError(
-          client.callTool({
-            name: "read",
-            arguments: { file_path: "Team/Plans.md", limit: "all" },
-          }),
-        );
-        expect(limit.code).toBe(ErrorCode.InvalidParams);
-        const extra = await protocolError(
-          client.callTool({ name: "read", arguments: { file_path: "Team/Plans.md", extra: 1 } }),
-        );
-        expect(extra.code).toBe(ErrorCode.InvalidParams);
-        expect(extra.message).toMatch(/unknown argument "extra"; read takes file_path/);
+        const missing = await call(client, "read", {});
+        expect(missing.isError).toBe(true);
+        expect(missing.text).toMatch(/^Invalid arguments for read: .*file_path/s);
+        const typed = await call(client, "read", { file_path: 42 });
+        expect(typed.isError).toBe(true);
+        expect(typed.text).toMatch(/^Invalid arguments for read: .*file_path/s);
+        const limit = await call(client, "read", { file_path: "Team/Plans.md", limit: "all" });
+        expect(limit.isError).toBe(true);
+        expect(limit.text).toMatch(/limit/);
+        const extra = await call(client, "read", { file_path: "Team/Plans.md", extra: 1 });
+        expect(extra).toEqual({
+          isError: true,
+          text: 'Invalid arguments for read: unknown argument "extra"; read takes file_path, offset, limit, session_id.',
+        });
+        // session_id stays accepted by every tool.
+        const handle = await call(client, "read", {
+          file_path: "Team/Plans.md",
+          session_id: "scenario-handle",
+        });
+        expect(handle.isError).toBe(false);
         // Still serving.
         expect((await call(client, "glob", { pattern: "Team/Plans.md" })).text).toBe(
           "Team/Plans.md",

@@ -49,4 +49,17 @@ describe("unknown query parameters", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { text: string }).text).toBe("Lens/Index.md\nTeam/Todo.md");
   });
+
+  it("a glob that cannot be used is a problem naming it, never 'No matches'", async () => {
+    client = await overHttp();
+    const unclosed = await client.fetch(`/grep?pattern=TODO&glob=${encodeURIComponent("{Index")}`);
+    expect(unclosed.status).toBe(422);
+    expect(unclosed.headers.get("content-type")).toMatch(/application\/problem\+json/);
+    expect(((await unclosed.json()) as { detail: string }).detail).toMatch(
+      /Glob "\{Index" cannot be parsed: unclosed alternate group/,
+    );
+    const many = await client.fetch(`/grep?pattern=TODO${"&glob=*.md".repeat(101)}`);
+    expect(many.status).toBe(422);
+    expect(((await many.json()) as { detail: string }).detail).toMatch(/at most 100 globs/);
+  });
 });

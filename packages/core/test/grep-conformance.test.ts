@@ -228,6 +228,28 @@ describe("grep matches rg on hand-written cases", () => {
     const docs = names.map((n) => ({ path: `F/${n}`, text: "hit\n" }));
     same(docs, { pattern: "hit", glob });
   });
+  // Globs rg cannot parse are tool errors, never a search that silently matches nothing.
+  const globNames = ["{a", "[x", "]x", "ax", "-x", "x y.md", "[a].md", "b", "c"];
+  const globDocs = globNames.map((n) => ({ path: `G/${n}`, text: "hit\n" }));
+
+  it.each(["{a", "*.{md,txt", "[a", "[]", "[!]", "[z-a]*", "[c-d-a]", "\\", "x\\"])(
+    "glob %j is refused by rg and by grep",
+    (glob) => {
+      expect(() => runRg(globDocs, { pattern: "hit", glob })).toThrow(/error parsing glob/);
+      const r = grepDocuments(globDocs, { pattern: "hit", glob });
+      expect(r).toMatchObject({ isError: true, code: "invalid_pattern" });
+      expect(r.text).toMatch(
+        /^Invalid glob: Glob ".*" cannot be parsed: (unclosed|invalid range|dangling)/,
+      );
+    },
+  );
+
+  it.each(["[{]a", "\\{a", "[[]x", "[]a]*", "[a-]*", "[-a]*", "x\\ y.md", "[[]a].md", "[a-c]"])(
+    "glob %j, odd but valid, matches what rg matches",
+    (glob) => {
+      same(globDocs, { pattern: "hit", glob });
+    },
+  );
 });
 
 // ---- generated corpora ------------------------------------------------------------------------

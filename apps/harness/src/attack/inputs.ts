@@ -8,10 +8,13 @@ export const toolInput: Category = {
   name: "tool input (types, sizes, NUL, surrogates)",
   attempts: () => [
     {
-      name: "file_path as a number is Invalid params",
+      name: "file_path as a number is a tool error naming it",
       async run(ctx) {
         const r = await (await openSession(ctx.url)).call("read", { file_path: 42 });
-        check(r.code === -32602, `got ${JSON.stringify(r).slice(0, 200)}`);
+        check(
+          r.isError === true && /file_path/.test(r.text ?? ""),
+          `got ${JSON.stringify(r).slice(0, 200)}`,
+        );
       },
     },
     {
@@ -41,7 +44,7 @@ export const toolInput: Category = {
           old_string: "plugins",
           new_string: "bad \ud800 text",
         });
-        check(r.code === -32602 && /well-formed/.test(r.text ?? ""), `got ${r.text}`);
+        check(r.isError === true && /well-formed/.test(r.text ?? ""), `got ${r.text}`);
         check((await s.call("read", { file_path: "Notes/Short.md" })).text === before, "changed");
       },
     },
@@ -52,7 +55,7 @@ export const toolInput: Category = {
           file_path: "Notes/Short.md",
           extra: 1,
         });
-        check(r.code === -32602 && /"extra"/.test(r.text ?? ""), `got ${r.text}`);
+        check(r.isError === true && /"extra"/.test(r.text ?? ""), `got ${r.text}`);
       },
     },
     {

@@ -58,8 +58,14 @@ export function createMcpApp(sessions: McpSessions): Hono {
     const handle = (transport: McpSession["transport"]) =>
       transport.handleRequest(req, message === undefined ? undefined : { parsedBody: message });
 
+    const initializes =
+      message !== undefined &&
+      (Array.isArray(message) ? message.some(isInitializeRequest) : isInitializeRequest(message));
     const sessionId = req.headers.get(SESSION_HEADER);
-    if (sessionId) {
+    // An initialize always starts a new session under a new id, whatever Mcp-Session-Id it
+    // carries: a client that starts over with its old (stale or live) id in the header gets
+    // a working session instead of "Server already initialized".
+    if (sessionId && !initializes) {
       let session = sessions.get(sessionId);
       // The MCP spec answers an unknown or expired session with 404 and expects the client to
       // start over, but some clients (Claude Code among them) then fail every call until they
@@ -77,9 +83,6 @@ export function createMcpApp(sessions: McpSessions): Hono {
     if (req.method !== "POST") {
       return jsonRpcHttpError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
     }
-    const initializes = Array.isArray(message)
-      ? message.some(isInitializeRequest)
-      : isInitializeRequest(message);
     if (!initializes) {
       return jsonRpcHttpError(
         400,

@@ -102,7 +102,13 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
           : callTool(ctx, name, args ?? {}));
     } catch (e) {
       logCall(true);
-      if (e instanceof ToolCallError) throw new McpError(ErrorCode.InvalidParams, e.message);
+      if (e instanceof ToolCallError) {
+        // An unknown tool is a protocol error; arguments that break the schema are a tool
+        // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
+        // own tools answer "InputValidationError".
+        if (e.code === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, e.message);
+        return textResult(e.message, true);
+      }
       log.error({ err: e, tool: name }, "tool failed unexpectedly");
       return textResult(
         `Lens failed while running ${name}: ${e instanceof Error ? e.message : String(e)}. This is a server bug; the call had no effect you need to undo.`,

@@ -3,11 +3,12 @@
 // (core's grepStructured: path, line, column, text and context lines).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  checkToolCall,
   type GrepArgs,
   type GrepRecordsResult,
   grepPlan,
   grepStructured,
-  grepTool,
+  ToolCallError,
   type ToolResult,
   type Workspace,
 } from "@lens/core";
@@ -159,9 +160,7 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
       const value = query[name as keyof typeof query];
       if (value !== undefined) raw[toolName] = value;
     }
-    const parsed = grepTool.input.safeParse(raw);
-    if (!parsed.success) throw new ProblemError("validation-failed", parsed.error.message);
-    const args: GrepArgs = parsed.data;
+    const args = checkedArgs(raw);
     const context = { tool: "grep", ws, path: query.path };
     const { result, found } = deps.grep
       ? await elsewhere(deps.grep, ws, args)
@@ -182,6 +181,16 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
       200,
     );
   });
+}
+
+/** The tool's own checks of its arguments (e.g. at most 100 globs), with the tool's message. */
+function checkedArgs(raw: Record<string, unknown>): GrepArgs {
+  try {
+    return checkToolCall("grep", raw).args as GrepArgs;
+  } catch (e) {
+    if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
+    throw e;
+  }
 }
 
 /** The same two searches through the runner (one worker round trip, both from one snapshot). */

@@ -36,6 +36,16 @@ describe("compileGlobs", () => {
     expect(accepts("a,b.md", "L/a.md")).toBe(false);
   });
 
+  it("costs at most one test per glob per path, plus one per glob per directory", () => {
+    // 100 globs (the most allowed), none matching: the worst case, every glob tried everywhere.
+    const globs = Array.from({ length: MAX_GLOBS }, (_, i) => (i % 2 ? `!Z${i}/**` : `z${i}*`));
+    const paths = Array.from({ length: 5000 }, (_, i) => `L/D${i % 50}/n${i}.md`);
+    const filter = compileGlobs(globs);
+    for (const p of paths) filter.accepts(p);
+    const dirs = 1 + 50; // "L" and its 50 sub-directories, each judged once
+    expect(filter.tests).toBe(MAX_GLOBS * (paths.length + dirs));
+  });
+
   it("refuses globs it cannot use, with the reason", () => {
     expect(() => compileGlobs("")).toThrow(/Empty glob/);
     expect(() => compileGlobs(["*.md", "!"])).toThrow(/Empty glob/);

@@ -3,19 +3,22 @@
 // Each string is one glob, as each `rg --glob` flag is: paths are full of spaces.
 import picomatch from "picomatch";
 import { clip } from "../text/clip.js";
+import { globSyntaxError } from "./globSyntax.js";
 
 /** A compiled set of globs: `accepts(path)` tells whether a document is searched. */
 export interface GlobFilter {
   accepts(path: string): boolean;
   /** How many globs the filter has (0: every path is accepted). */
   readonly size: number;
+  /** How many times a glob was tested against a path so far (the filter's work, for tests). */
+  readonly tests: number;
 }
 
 /** At most this many globs in one search, each at most MAX_GLOB_LENGTH characters. */
 export const MAX_GLOBS = 100;
 export const MAX_GLOB_LENGTH = 1000;
 
-/** A glob list that cannot be used: empty glob, too many or too long. */
+/** A glob list that cannot be used: empty glob, too many, too long, or not a glob rg parses. */
 export class GlobError extends Error {
   override name = "GlobError";
 }
@@ -37,10 +40,12 @@ export function compileGlobs(
   const list = globs === undefined ? [] : typeof globs === "string" ? [globs] : globs;
   checkGlobs(list);
   const rules = list.map((g) => rule(g, scope));
-  if (rules.length === 0) return { accepts: () => true, size: 0 };
+  if (rules.length === 0) return { accepts: () => true, size: 0, tests: 0 };
   const hasWhitelist = rules.some((r) => !r.negated);
+  let tests = 0;
   const decide = (path: string, isDir: boolean): boolean | undefined => {
     for (let i = rules.length - 1; i >= 0; i--) {
+      tests++;
       if (rules[i]!.test(path, isDir)) return !rules[i]!.negated;
     }
     return undefined;
@@ -57,6 +62,9 @@ export function compileGlobs(
   };
   return {
     size: rules.length,
+    get tests() {
+      return tests;
+    },
     accepts(path: string): boolean {
       // A directory excluded by a `!` glob is not descended into, as rg prunes it.
       for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) {
@@ -84,6 +92,10 @@ function checkGlobs(list: readonly string[]): void {
       throw new GlobError(
         `Empty glob ${JSON.stringify(g)}: give a pattern such as "*.md" or "Notes/**".`,
       );
+    }
+    const why = globSyntaxError(g);
+    if (why !== undefined) {
+      throw new GlobError(`Glob ${JSON.stringify(clip(g))} cannot be parsed: ${why}.`);
     }
   }
 }

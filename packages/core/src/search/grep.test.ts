@@ -107,7 +107,13 @@ describe("grepDocuments", () => {
     );
     expect(r.truncated).toBe(true);
     expect(r.text.length).toBeLessThan(5400);
-    expect(r.text).toMatch(/size bound/);
+    expect(r.text).toMatch(/size bound after 4 entries;/);
+    const one = grepDocuments(
+      big,
+      { pattern: "y", output_mode: "content", head_limit: 0 },
+      { maxOutputChars: 1500 },
+    );
+    expect(one.text).toMatch(/size bound after 1 entry;/);
   });
 
   it("stops at the time limit with a note (injectable clock)", () => {

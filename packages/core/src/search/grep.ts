@@ -1,6 +1,7 @@
 // The one place that wires matcher → searcher → printer: grep over a set of documents, in
 // `rg --sort path` order, with paging (head_limit / offset) and bounds on time and output.
 import { clip } from "../text/clip.js";
+import { plural } from "../text/english.js";
 import { compileGlobs, GlobError, type GlobFilter } from "./glob.js";
 import { PatternError } from "./matcher/errors.js";
 import { compileMatcher, type Matcher } from "./matcher/matcher.js";
@@ -277,7 +278,7 @@ function render(out: OutputLines, info: RenderInfo): GrepResult {
   } else if (out.cut === "size") {
     const next = info.offset + out.lines.length;
     notes.push(
-      `[Output cut at its size bound after ${out.lines.length} entries; continue with offset: ${next}, or narrow the search with path, glob or a more specific pattern.]`,
+      `[Output cut at its size bound after ${plural(out.lines.length, "entry", "entries")}; continue with offset: ${next}, or narrow the search with path, glob or a more specific pattern.]`,
     );
   }
   if (info.timedOut) {

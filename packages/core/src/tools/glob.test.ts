@@ -95,6 +95,16 @@ describe("glob", () => {
     expect(glob("*.md").text).toMatch(/^No files found.*"\*\*\/\*\.md"/);
   });
 
+  it("refuses a pattern rg cannot parse instead of finding nothing", () => {
+    const { glob } = setup();
+    expect(glob("Lens/Notes/[a-")).toEqual({
+      isError: true,
+      code: "invalid_pattern",
+      text: `Invalid glob pattern "Lens/Notes/[a-": unclosed character class; missing ']' (to match '[' write '[[]').`,
+    });
+    expect(glob("Lens/Notes/[[]*").text).toBe("No files found");
+  });
+
   it("refuses unknown folders and documents given as path", () => {
     const { glob } = setup();
     expect(glob("*", "Nope")).toMatchObject({ isError: true });

@@ -3,6 +3,7 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
+import { globSyntaxError } from "../search/globSyntax.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { defineTool, fail, ok } from "./tool.js";
@@ -105,6 +106,14 @@ export function globEntries(
           };
     }
     scope = path;
+  }
+  const why = globSyntaxError(args.pattern);
+  if (why !== undefined) {
+    return {
+      ok: false,
+      code: "invalid_pattern",
+      message: `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${why}.`,
+    };
   }
   let isMatch: (s: string) => boolean;
   try {

@@ -100,6 +100,12 @@ describe("grep tool", () => {
     const empty = grep({ pattern: "idea", glob: "" });
     expect(empty).toMatchObject({ isError: true, code: "invalid_pattern" });
     expect(empty.text).toMatch(/^Invalid glob: Empty glob/);
+    // A glob rg cannot parse is an error naming it, not "No matches".
+    const unclosed = grep({ pattern: "idea", glob: ["*.md", "Lens/{Notes,Daily/**"] });
+    expect(unclosed).toMatchObject({ isError: true, code: "invalid_pattern" });
+    expect(unclosed.text).toBe(
+      `Invalid glob: Glob "Lens/{Notes,Daily/**" cannot be parsed: unclosed alternate group; missing '}' (to match '{' write '[{]').`,
+    );
   });
 
   it("-i, -n false and context", () => {

@@ -31,7 +31,15 @@ const input = z.object({
       'Folder, sub-folder or single document to search, e.g. "Lens", "Lens/Notes" or "Lens/Notes/Ideas.md". Omit to search every folder.',
     ),
   glob: z
-    .union([z.string(), z.array(z.string()).max(MAX_GLOBS)])
+    .union([
+      z.string(),
+      z
+        .array(z.string())
+        .max(
+          MAX_GLOBS,
+          `at most ${MAX_GLOBS} globs; combine several in one with braces, e.g. "{Notes,Ideas}/**"`,
+        ),
+    ])
     .optional()
     .describe(
       'Only search documents whose path matches this glob (rg --glob): without "/" it matches the file name ("*.md", "{Draft,Plan}*"); with "/" the path from the folder name ("Lens/Notes/**", "Team Notes/Weekly *.md") or from `path`. A string is one glob, spaces included; pass an array for several (the last one that matches decides). Prefix with "!" to exclude.',

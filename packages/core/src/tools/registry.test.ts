@@ -40,6 +40,27 @@ describe("published schemas", () => {
 });
 
 describe("callTool arguments", () => {
+  it("says which alternative of a union failed, not a bare 'Invalid input'", () => {
+    const ctx = context();
+    const message = (args: unknown) => {
+      try {
+        callTool(ctx, "grep", args);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    expect(message({ pattern: "x", glob: Array(101).fill("*.md") })).toBe(
+      'Invalid arguments for grep: ✖ at most 100 globs; combine several in one with braces, e.g. "{Notes,Ideas}/**"\n  → at glob',
+    );
+    expect(message({ pattern: "x", glob: ["*.md", 3] })).toBe(
+      "Invalid arguments for grep: ✖ Invalid input: expected string, received number\n  → at glob[1]",
+    );
+    expect(message({ pattern: "x", glob: 5 })).toBe(
+      "Invalid arguments for grep: ✖ Invalid input: expected string or array\n  → at glob",
+    );
+  });
+
   it("refuses an argument the schema does not name, naming it and the allowed ones", () => {
     const ctx = context();
     let err: unknown;

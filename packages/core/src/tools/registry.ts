@@ -83,8 +83,25 @@ function argumentsMessage(name: string, schema: z.ZodObject, error: z.ZodError):
       `unknown argument${unknown.length > 1 ? "s" : ""} ${list}; ${name} takes ${Object.keys(schema.shape).join(", ")}.`,
     );
   }
-  if (others.length > 0) parts.push(z.prettifyError(new z.ZodError(others)));
+  if (others.length > 0) parts.push(z.prettifyError(new z.ZodError(others.flatMap(unionReason))));
   return `Invalid arguments for ${name}: ${parts.join("\n")}`;
+}
+
+/**
+ * What a failed union (grep's `glob`: a string or an array of strings) should say: zod's own
+ * issue is a bare "Invalid input", so it is replaced by the issues of the alternative whose
+ * type the value has (101 globs: "at most 100"), or by the list of accepted types.
+ */
+function unionReason(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return [issue];
+  const typeMiss = (branch: z.core.$ZodIssue[]) =>
+    branch.find((i) => i.code === "invalid_type" && i.path.length === 0);
+  const fitting = issue.errors.find((branch) => !typeMiss(branch));
+  if (fitting) {
+    return fitting.flatMap((i) => unionReason({ ...i, path: [...issue.path, ...i.path] }));
+  }
+  const expected = issue.errors.map((b) => (typeMiss(b) as { expected?: string }).expected);
+  return [{ ...issue, message: `Invalid input: expected ${expected.join(" or ")}` }];
 }
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
