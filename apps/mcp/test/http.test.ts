@@ -24,6 +24,16 @@ const INIT = {
     clientInfo: { name: "raw", version: "0" },
   },
 };
+/** A raw tools/call of edit on Team/Plans.md (refused unless the session read it). */
+const EDIT_PLANS = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 2,
+  method: "tools/call",
+  params: {
+    name: "edit",
+    arguments: { file_path: "Team/Plans.md", old_string: "Plan B", new_string: "Plan C" },
+  },
+});
 const MCP_HEADERS = {
   "Content-Type": "application/json",
   Accept: "application/json, text/event-stream",
@@ -149,15 +159,7 @@ describe("MCP sessions over HTTP", () => {
     const res = await fetch(server.url, {
       method: "POST",
       headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: {
-          name: "edit",
-          arguments: { file_path: "Team/Plans.md", old_string: "Plan B", new_string: "Plan C" },
-        },
-      }),
+      body: EDIT_PLANS,
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/have not read Team\/Plans\.md/);
@@ -187,15 +189,7 @@ describe("MCP sessions over HTTP", () => {
       const edit = await fetch(server.url, {
         method: "POST",
         headers: { ...MCP_HEADERS, "Mcp-Session-Id": fresh, "Mcp-Protocol-Version": "2025-06-18" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 2,
-          method: "tools/call",
-          params: {
-            name: "edit",
-            arguments: { file_path: "Team/Plans.md", old_string: "Plan B", new_string: "Plan C" },
-          },
-        }),
+        body: EDIT_PLANS,
       });
       expect(await edit.text()).toMatch(/have not read Team\/Plans\.md/);
       await server.lens.mcpSessions.close(fresh);

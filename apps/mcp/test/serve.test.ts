@@ -94,37 +94,6 @@ describe("lens serve (in process)", () => {
     await conn.close();
   });
 
-  it("a client that keeps its session id across a server restart goes on working, with no reads", async () => {
-    const { data, team } = fixtureData();
-    const first = await start(config({ data, import: [`${team}=Team`] }));
-    const port = first.listening.port;
-    const conn = await connectHttp(`${first.listening.baseUrl}/mcp`);
-    cleanups.push(() => conn.close());
-    const id = conn.transport!.sessionId!;
-    expect((await call(conn.client, "read", { file_path: "Team/Plans.md" })).isError).toBe(false);
-    await first.stop();
-
-    const second = await start(config({ data, port: String(port) }));
-    expect(second.listening.port).toBe(port);
-    // The same SDK client, still sending the old Mcp-Session-Id.
-    const glob = await call(conn.client, "glob", { pattern: "Team/*.md" });
-    expect(glob).toEqual({ text: "Team/Plans.md", isError: false });
-    expect(conn.transport!.sessionId).toBe(id);
-    // The revived session is new: the read before the restart does not count.
-    const edit = () =>
-      call(conn.client, "edit", {
-        file_path: "Team/Plans.md",
-        old_string: "Plan B",
-        new_string: "Plan C",
-      });
-    const refused = await edit();
-    expect(refused.isError).toBe(true);
-    expect(refused.text).toMatch(/have not read/);
-    expect((await call(conn.client, "read", { file_path: "Team/Plans.md" })).isError).toBe(false);
-    expect((await edit()).isError).toBe(false);
-    expect(second.lens.mcpSessions.size).toBe(1);
-  });
-
   it("REST and MCP share read tracking: a Lens-Session handle is an MCP session_id", async () => {
     const { data, team } = fixtureData();
     const server = await start(config({ data, import: [`${team}=Team`] }));
