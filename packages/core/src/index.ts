@@ -1,5 +1,6 @@
 // @lens/core public entry: re-exports each area's public API by name.
 
+export * from "./access/index.js";
 export * from "./critic/index.js";
 export * from "./edit/index.js";
 export * from "./links/index.js";

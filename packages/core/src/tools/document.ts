@@ -1,22 +1,30 @@
 // Shared by the tools: turn a `file_path` argument into a loaded markdown document, or into the
 // error text the assistant should see.
-import { PathError } from "../paths/normalize.js";
+import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
+import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { clip } from "../text/clip.js";
 import { withArticle } from "../text/english.js";
 import type { DocView } from "../workspace/viewCache.js";
-import type { Workspace } from "../workspace/workspace.js";
+import type { Resolution, Workspace } from "../workspace/workspace.js";
 import type { ToolErrorCode } from "./tool.js";
 
 export type DocumentLookup =
   | { ok: true; loc: Located; view: DocView }
   | { ok: false; code: ToolErrorCode; message: string };
 
-/** Resolves `file_path` to a loaded markdown document with its current view. */
-export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup {
-  let r: ReturnType<Workspace["resolve"]>;
+/**
+ * Resolves `file_path` to a loaded markdown document with its current view. Whatever lies
+ * outside `reach` answers exactly as a missing path does.
+ */
+export function lookupDocument(
+  ws: Workspace,
+  filePath: string,
+  reach: Reach = EVERYWHERE,
+): DocumentLookup {
+  let r: Resolution;
   try {
-    r = ws.resolve(filePath);
+    r = resolveWithin(ws, filePath, reach);
   } catch (e) {
     if (e instanceof PathError)
       return { ok: false, code: "invalid_path", message: `Invalid file_path: ${e.message}.` };
@@ -57,6 +65,31 @@ export function lookupDocument(ws: Workspace, filePath: string): DocumentLookup 
         code: "not_found",
         message: `File does not exist: ${clip(r.path)}. Use glob (e.g. pattern "**/*${clip(baseName(r.path), 80)}*") to find the right path.`,
       };
+  }
+}
+
+/**
+ * `ws.resolve`, with what lies outside `reach` resolved as missing: the same answer, word for
+ * word, as for a path that names nothing (no existence leak). Throws PathError as resolve does.
+ */
+export function resolveWithin(ws: Workspace, input: string, reach: Reach): Resolution {
+  const r = ws.resolve(input);
+  if (reach.all) return r;
+  const missing: Resolution = { kind: "missing", path: normalizeUserPath(input) };
+  switch (r.kind) {
+    case "missing":
+      return r;
+    case "document":
+    case "file":
+      return reachesPath(reach, r.loc.path) ? r : missing;
+    case "directory":
+      return reachesPath(reach, r.path) ? r : missing;
+    case "ambiguous": {
+      // Candidates differ only in case, so they may sit in folders whose names differ in case.
+      const seen = r.candidates.filter((p) => reachesPath(reach, p));
+      if (seen.length > 1) return { ...r, candidates: seen };
+      return seen.length === 1 ? ws.resolve(seen[0] as string) : missing;
+    }
   }
 }
 

@@ -40,8 +40,8 @@ export const editTool = defineTool({
   ].join("\n"),
   input,
   readOnly: false,
-  handler(ws, session, args) {
-    const found = lookupDocument(ws, args.file_path);
+  handler(ws, session, args, caller) {
+    const found = lookupDocument(ws, args.file_path, caller?.reach);
     if (!found.ok) return fail(found.message, found.code);
     const { loc } = found;
     if (!session.hasRead(loc.docId)) {
@@ -57,7 +57,8 @@ export const editTool = defineTool({
         "not_loaded",
       );
     const opts: { author?: string; now: () => number } = { now: ws.now };
-    if (ws.author) opts.author = ws.author;
+    const author = caller?.author ?? ws.author;
+    if (author) opts.author = author;
     const outcome = applyEdit(
       text,
       {

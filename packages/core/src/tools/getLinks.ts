@@ -1,6 +1,7 @@
 // The get_links tool: the documents linking to one (from backlinks_v0) and the documents it
 // links to (resolved live), unresolved links listed as such (SPEC §6).
 import { z } from "zod";
+import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
@@ -28,18 +29,26 @@ export const getLinksTool = defineTool({
       ),
   }),
   readOnly: true,
-  handler(ws, _session, args) {
-    const found = lookupDocument(ws, args.file_path);
+  handler(ws, _session, args, caller) {
+    const found = lookupDocument(ws, args.file_path, caller?.reach);
     if (!found.ok) return fail(found.message, found.code);
-    const links = linksOf(ws, found.loc.docId);
+    const links = linksOf(ws, found.loc.docId, caller?.reach);
     const unknownNote =
       links.unknownBacklinks > 0
         ? `(also linked from ${links.unknownBacklinks === 1 ? "1 document" : `${links.unknownBacklinks} documents`} not in any folder: deleted, or in a folder this server does not hold)`
         : undefined;
     return ok(
       [
-        section("Backlinks", links.backlinks, unknownNote),
-        section("Links", [...links.links, ...links.unresolved.map((t) => `Unresolved: [[${t}]]`)]),
+        section(
+          "Backlinks",
+          links.backlinks,
+          joinNotes(unknownNote, hiddenNote(links.hiddenBacklinks)),
+        ),
+        section(
+          "Links",
+          [...links.links, ...links.unresolved.map((t) => `Unresolved: [[${t}]]`)],
+          hiddenNote(links.hiddenLinks),
+        ),
       ].join("\n\n"),
     );
   },
@@ -55,23 +64,29 @@ export interface DocumentLinks {
   links: string[];
   /** Link targets that name no document, as written (first spelling), sorted. */
   unresolved: string[];
+  /** Backlink sources in folders the caller does not reach: counted, never named. */
+  hiddenBacklinks: number;
+  /** Link targets in folders the caller does not reach: counted, never named. */
+  hiddenLinks: number;
 }
 
 /** Backlinks, forward links and unresolved links of a loaded document. */
-export function linksOf(ws: Workspace, docId: string): DocumentLinks {
+export function linksOf(ws: Workspace, docId: string, reach: Reach = EVERYWHERE): DocumentLinks {
   const index = backlinkIndexOf(ws);
   const backlinks = new Set<string>();
+  const hiddenBacklinks = new Set<string>();
   let unknownBacklinks = 0;
   for (const id of index.backlinks(docId)) {
     const path = ws.paths.pathOf(id);
     if (path === undefined) unknownBacklinks++;
-    else backlinks.add(path);
+    else (reachesPath(reach, path) ? backlinks : hiddenBacklinks).add(path);
   }
   const links = new Set<string>();
+  const hiddenLinks = new Set<string>();
   const unresolved = new Map<string, string>();
   for (const { link, target } of index.forwardLinks(docId)) {
     if (link.target === "") continue; // [[#Heading]]: a place in this document
-    if (target) links.add(target.path);
+    if (target) (reachesPath(reach, target.path) ? links : hiddenLinks).add(target.path);
     else if (!unresolved.has(link.target.toLowerCase()))
       unresolved.set(link.target.toLowerCase(), link.target);
   }
@@ -80,7 +95,20 @@ export function linksOf(ws: Workspace, docId: string): DocumentLinks {
     unknownBacklinks,
     links: sortStrings(links),
     unresolved: sortStrings(unresolved.values()),
+    hiddenBacklinks: hiddenBacklinks.size,
+    hiddenLinks: hiddenLinks.size,
   };
+}
+
+/** The line saying how many entries lie in folders this token does not reach. */
+function hiddenNote(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return `(${count === 1 ? "1 document" : `${count} documents`} in folders this token cannot see: not shown)`;
+}
+
+function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const present = notes.filter((n) => n !== undefined);
+  return present.length ? present.join("\n") : undefined;
 }
 
 function section(title: string, lines: string[], note?: string): string {

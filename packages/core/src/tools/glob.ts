@@ -1,6 +1,8 @@
 // The `glob` tool: user-facing paths matching a picomatch pattern, newest first.
+
 import picomatch from "picomatch";
 import { z } from "zod";
+import { EVERYWHERE, type Reach, reachesFolder, reachesPath } from "../access/reach.js";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { globSyntaxError } from "../search/globSyntax.js";
@@ -37,8 +39,8 @@ export const globTool = defineTool({
   ].join("\n"),
   input,
   readOnly: true,
-  handler(ws, _session, args) {
-    const r = globEntries(ws, args);
+  handler(ws, _session, args, caller) {
+    const r = globEntries(ws, args, caller?.reach);
     if (!r.ok) return fail(r.message, r.code);
     if (r.entries.length === 0) {
       const hint = args.pattern.includes("/")
@@ -80,6 +82,7 @@ export type GlobResult =
 export function globEntries(
   ws: Workspace,
   args: { pattern: string; path?: string | undefined },
+  reach: Reach = EVERYWHERE,
   limit = GLOB_MAX_RESULTS,
 ): GlobResult {
   let scope = "";
@@ -92,8 +95,9 @@ export function globEntries(
         return { ok: false, code: "invalid_path", message: `Invalid path: ${e.message}.` };
       throw e;
     }
-    if (path !== "" && !ws.paths.isDirectory(path)) {
-      return ws.paths.get(path)
+    const seen = reachesPath(reach, path);
+    if (path !== "" && !(seen && ws.paths.isDirectory(path))) {
+      return seen && ws.paths.get(path)
         ? {
             ok: false,
             code: "not_a_folder",
@@ -102,7 +106,7 @@ export function globEntries(
         : {
             ok: false,
             code: "not_found",
-            message: `Folder not found: ${clip(path)}. Known folders: ${folderList(ws)}.`,
+            message: `Folder not found: ${clip(path)}. Known folders: ${folderList(ws, reach)}.`,
           };
     }
     scope = path;
@@ -129,6 +133,7 @@ export function globEntries(
   const found: GlobEntry[] = [];
   for (const loc of ws.paths.entries()) {
     if (loc.meta.type === "folder" || !loc.path.startsWith(prefix)) continue;
+    if (!reach.all && !reachesPath(reach, loc.path)) continue;
     if (!isMatch(loc.path.slice(prefix.length))) continue;
     found.push({
       path: loc.path,
@@ -145,10 +150,11 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function folderList(ws: Workspace): string {
+function folderList(ws: Workspace, reach: Reach): string {
   const names = ws
     .folders()
     .map((f) => f.name)
+    .filter((name) => reachesFolder(reach, name))
     .sort(compareStrings);
   return names.length ? names.join(", ") : "(none)";
 }

@@ -1,6 +1,8 @@
 // The `grep` tool: ripgrep over the AI views of the workspace's markdown documents, with Claude
 // Code's parameters. Scoping by `path` happens here; everything else is search/grepDocuments.
+
 import { z } from "zod";
+import { EVERYWHERE, type Reach } from "../access/reach.js";
 import { MAX_GLOBS } from "../search/glob.js";
 import {
   DEFAULT_HEAD_LIMIT,
@@ -91,11 +93,12 @@ export const grepTool = defineTool({
   ].join("\n"),
   input,
   readOnly: true,
-  handler(ws, _session, args) {
-    const scope = resolveScope(ws, args.path);
+  handler(ws, _session, args, caller) {
+    const reach = caller?.reach ?? EVERYWHERE;
+    const scope = resolveScope(ws, args.path, reach);
     if ("error" in scope) return fail(scope.error, scope.code);
     const result = grepDocuments(
-      scopedDocs(ws, scope),
+      scopedDocs(ws, scope, reach),
       searchParams(args, scope),
       searchOptions(ws, scope),
     );
@@ -117,10 +120,14 @@ export interface GrepPlan {
 }
 
 /** Resolves a grep call's scope (the part that needs the workspace); the search is pure. */
-export function grepPlan(ws: Workspace, args: GrepArgs): GrepPlan | { error: ToolResult } {
-  const scope = resolveScope(ws, args.path);
+export function grepPlan(
+  ws: Workspace,
+  args: GrepArgs,
+  reach: Reach = EVERYWHERE,
+): GrepPlan | { error: ToolResult } {
+  const scope = resolveScope(ws, args.path, reach);
   if ("error" in scope) return { error: fail(scope.error, scope.code) };
-  const docs = documentsInScope(ws, scope).map(({ path, docId }) => ({ path, docId }));
+  const docs = documentsInScope(ws, scope, reach).map(({ path, docId }) => ({ path, docId }));
   const plan: GrepPlan = { docs, params: searchParams(args, scope) };
   if (scope.kind === "directory") plan.scope = scope.path;
   return plan;
@@ -133,10 +140,15 @@ export function grepPlan(ws: Workspace, args: GrepArgs): GrepPlan | { error: Too
 export function grepStructured(
   ws: Workspace,
   args: GrepArgs,
+  reach: Reach = EVERYWHERE,
 ): GrepRecordsResult | { error: ToolResult } {
-  const scope = resolveScope(ws, args.path);
+  const scope = resolveScope(ws, args.path, reach);
   if ("error" in scope) return { error: fail(scope.error, scope.code) };
-  const r = grepRecords(scopedDocs(ws, scope), searchParams(args, scope), searchOptions(ws, scope));
+  const r = grepRecords(
+    scopedDocs(ws, scope, reach),
+    searchParams(args, scope),
+    searchOptions(ws, scope),
+  );
   if ("error" in r) return { error: fail(r.error.text, r.error.code) };
   return r;
 }
@@ -151,8 +163,8 @@ function searchOptions(ws: Workspace, scope: Scope): GrepOptions {
 }
 
 /** The documents in scope, with text read lazily (glob-filtered ones are never materialised). */
-function scopedDocs(ws: Workspace, scope: Scope): SearchDoc[] {
-  return documentsInScope(ws, scope).map(({ path, docId }) => ({
+function scopedDocs(ws: Workspace, scope: Scope, reach: Reach): SearchDoc[] {
+  return documentsInScope(ws, scope, reach).map(({ path, docId }) => ({
     path,
     get text() {
       return ws.view(docId)?.ai ?? "";

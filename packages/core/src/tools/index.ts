@@ -1,4 +1,4 @@
-export { type DocumentLookup, lookupDocument } from "./document.js";
+export { type DocumentLookup, lookupDocument, resolveWithin } from "./document.js";
 export { editTool } from "./edit.js";
 export {
   type DocumentLinks,
@@ -26,6 +26,8 @@ export {
   ToolCallError,
   toolArguments,
   toolInputJsonSchema,
+  toolRefusal,
+  toolsFor,
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { Session, type SessionLimits, SessionStore } from "./session.js";

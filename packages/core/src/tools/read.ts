@@ -45,8 +45,8 @@ export const readTool = defineTool({
   ].join("\n"),
   input,
   readOnly: true,
-  handler(ws, session, args) {
-    const doc = lookupDocument(ws, args.file_path);
+  handler(ws, session, args, caller) {
+    const doc = lookupDocument(ws, args.file_path, caller?.reach);
     if (!doc.ok) return fail(doc.message, doc.code);
     const { loc, view } = doc;
     const text = view.ai;

@@ -1,5 +1,7 @@
 // The tool registry: every Lens tool, and the one place adapters call a tool by name.
 import { z } from "zod";
+import { type Caller, OWNER } from "../access/caller.js";
+import { roleForTool, roleIncludes, roleRefusal } from "../access/roles.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { editTool } from "./edit.js";
@@ -8,7 +10,7 @@ import { globTool } from "./glob.js";
 import { grepTool } from "./grep.js";
 import { readTool } from "./read.js";
 import type { SessionStore } from "./session.js";
-import type { Tool, ToolResult } from "./tool.js";
+import { fail, type Tool, type ToolResult } from "./tool.js";
 
 /** The tools Lens offers, in the order adapters list them. */
 export const lensTools: readonly Tool[] = [
@@ -128,6 +130,8 @@ export interface CallContext {
   sessions: SessionStore;
   /** Transport session id (MCP `Mcp-Session-Id`, the stdio process, a REST client…). */
   sessionId: string;
+  /** Who calls: role, reach and author. Unset = the owner of an open server. */
+  caller?: Caller;
 }
 
 /**
@@ -137,8 +141,23 @@ export interface CallContext {
  */
 export function callTool(ctx: CallContext, name: string, args: unknown): ToolResult {
   const call = checkToolCall(name, args);
+  const caller = ctx.caller ?? OWNER;
+  const refused = toolRefusal(call.tool, caller);
+  if (refused) return refused;
   const session = ctx.sessions.forCall(ctx.sessionId, call.sessionId);
-  return call.tool.handler(ctx.workspace, session, call.args);
+  return call.tool.handler(ctx.workspace, session, call.args, caller);
+}
+
+/** The tools `caller`'s role may call, in listing order. */
+export function toolsFor(caller: Caller): Tool[] {
+  return lensTools.filter((t) => roleIncludes(caller.role, roleForTool(t)));
+}
+
+/** The `forbidden` result when `caller`'s role is below what `tool` needs, else undefined. */
+export function toolRefusal(tool: Tool, caller: Caller): ToolResult | undefined {
+  const needed = roleForTool(tool);
+  if (roleIncludes(caller.role, needed)) return undefined;
+  return fail(roleRefusal(caller.role, needed, `the ${tool.name} tool`), "forbidden");
 }
 
 /** A tool call whose name and arguments passed the checks of `checkToolCall`. */

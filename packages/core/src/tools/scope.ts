@@ -1,10 +1,12 @@
 // The `path` scope of a search: every folder, one folder or sub-folder, or one document — and the
 // loaded markdown documents it covers. Shared by grep and by adapters that list by scope.
+import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
 import { PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { clip } from "../text/clip.js";
 import { withArticle } from "../text/english.js";
-import type { Workspace } from "../workspace/workspace.js";
+import type { Resolution, Workspace } from "../workspace/workspace.js";
+import { resolveWithin } from "./document.js";
 import type { ToolErrorCode } from "./tool.js";
 
 export type Scope =
@@ -16,11 +18,12 @@ export type Scope =
 export function resolveScope(
   ws: Workspace,
   path: string | undefined,
+  reach: Reach = EVERYWHERE,
 ): Scope | { error: string; code: ToolErrorCode } {
   if (path === undefined || path.trim() === "" || path.trim() === ".") return { kind: "all" };
-  let r: ReturnType<Workspace["resolve"]>;
+  let r: Resolution;
   try {
-    r = ws.resolve(path);
+    r = resolveWithin(ws, path, reach);
   } catch (e) {
     if (e instanceof PathError)
       return { code: "invalid_path", error: `Invalid path: ${e.message}.` };
@@ -55,14 +58,19 @@ export function resolveScope(
   }
 }
 
-/** The loaded markdown documents a scope covers (unordered). */
-export function documentsInScope(ws: Workspace, scope: Scope): Located[] {
+/** The loaded markdown documents a scope covers within `reach` (unordered). */
+export function documentsInScope(
+  ws: Workspace,
+  scope: Scope,
+  reach: Reach = EVERYWHERE,
+): Located[] {
   if (scope.kind === "document") return [scope.loc];
   const prefix = scope.kind === "directory" ? `${scope.path}/` : "";
   const out: Located[] = [];
   for (const loc of ws.paths.entries()) {
     if (loc.meta.type !== "markdown" || !ws.hasContent(loc.docId)) continue;
     if (prefix && !loc.path.startsWith(prefix)) continue;
+    if (!reach.all && !reachesPath(reach, loc.path)) continue;
     out.push(loc);
   }
   return out;

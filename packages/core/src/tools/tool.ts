@@ -1,5 +1,6 @@
 // The tool contract: what every Lens tool is, whatever adapter (MCP, REST) carries it.
 import type { z } from "zod";
+import type { Caller } from "../access/caller.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Session } from "./session.js";
 
@@ -20,7 +21,8 @@ export type ToolErrorCode =
   | "not_unique"
   | "identical"
   | "invalid_edit"
-  | "timeout";
+  | "timeout"
+  | "forbidden";
 
 /** Every tool result is text; `isError` marks a failure the assistant can act on. */
 export interface ToolResult {
@@ -40,7 +42,16 @@ export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
   input: Schema;
   /** True for tools that never change a document. */
   readOnly: boolean;
-  handler(workspace: Workspace, session: Session, args: z.infer<Schema>): ToolResult;
+  /**
+   * Runs the tool for `caller` (unset = the owner: every folder, no author of its own). The
+   * role was checked before; the handler applies the caller's reach and author.
+   */
+  handler(
+    workspace: Workspace,
+    session: Session,
+    args: z.infer<Schema>,
+    caller?: Caller,
+  ): ToolResult;
 }
 
 export function ok(text: string): ToolResult {

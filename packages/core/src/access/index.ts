@@ -1,0 +1,11 @@
+export { type Caller, OWNER } from "./caller.js";
+export { EVERYWHERE, folderReach, type Reach, reachesFolder, reachesPath } from "./reach.js";
+export {
+  isRole,
+  ROLE_ABILITIES,
+  ROLES,
+  type Role,
+  roleForTool,
+  roleIncludes,
+  roleRefusal,
+} from "./roles.js";

@@ -1,0 +1,33 @@
+// Roles: what a caller may do. Each role includes the one before it (view < suggest < edit <
+// admin); a tool needs `view` when it only reads and `suggest` when it writes suggestions.
+
+export const ROLES = ["view", "suggest", "edit", "admin"] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** What each role adds to the one before, in the words error messages and docs use. */
+export const ROLE_ABILITIES: Record<Role, string> = {
+  view: "read, glob, grep and get_links; REST reads; sync read-only",
+  suggest: "view, plus edit as suggestions",
+  edit: "suggest, plus accepting and rejecting suggestions and writing through sync",
+  admin: "edit, plus token management and the audit log",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** True when `role` can do what `needed` can (roles include the ones before them). */
+export function roleIncludes(role: Role, needed: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(needed);
+}
+
+/** The role a tool needs: `view` for tools that never change a document, else `suggest`. */
+export function roleForTool(tool: { readOnly: boolean }): Role {
+  return tool.readOnly ? "view" : "suggest";
+}
+
+/** The message for a caller whose role is below `needed`, naming the role needed. */
+export function roleRefusal(role: Role, needed: Role, action: string): string {
+  return `Not allowed: ${action} needs the "${needed}" role; this token has "${role}" (${ROLE_ABILITIES[role]}). Ask an admin for a token with the "${needed}" role.`;
+}
