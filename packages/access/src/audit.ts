@@ -1,0 +1,126 @@
+// The audit log: one JSON line per accept, reject, token change and failed authentication, in
+// the data directory (`.lens/audit.jsonl`). Each entry is on disk (fsync) before `record`
+// resolves, so an acknowledged action is never missing from it after kill -9. Failed
+// authentications are bounded per minute, so a flood of bad requests cannot fill the disk.
+import { mkdir, open, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { lensDir } from "./tokenFile.js";
+
+export type AuditAction =
+  | "suggestion.accept"
+  | "suggestion.reject"
+  | "token.add"
+  | "token.revoke"
+  | "auth.failed";
+
+export interface AuditEntry {
+  /** ISO time. */
+  time: string;
+  /** The token's name, "admin token", "owner", "cli" or "unknown" (failed authentication). */
+  who: string;
+  role?: string;
+  action: AuditAction;
+  /** Document (or folder) path the action was on. */
+  path?: string;
+  /** Suggestion id. */
+  suggestion?: string;
+  /** applied / not_found / conflict for reviews; ok / refused for the others. */
+  outcome: string;
+  /** Anything else worth keeping (the door of a failed authentication, a token's role). */
+  detail?: Record<string, unknown>;
+}
+
+export function auditFilePath(dataDir: string): string {
+  return join(lensDir(dataDir), "audit.jsonl");
+}
+
+/** Most failed-authentication entries written per minute; the rest are counted in one line. */
+export const AUTH_FAILURES_PER_MINUTE = 60;
+
+export class AuditLog {
+  private chain: Promise<void> = Promise.resolve();
+  private failureWindow = { start: 0, written: 0, suppressed: 0 };
+
+  constructor(
+    readonly dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get file(): string {
+    return auditFilePath(this.dataDir);
+  }
+
+  /** Appends entries (in order, one write) and resolves once they are durable. */
+  record(...entries: Omit<AuditEntry, "time">[]): Promise<void> {
+    const time = new Date(this.now()).toISOString();
+    const text = entries.map((e) => `${JSON.stringify({ time, ...e })}\n`).join("");
+    const write = this.chain.then(() => this.append(text));
+    // Later writes wait for this one, but do not fail because it did.
+    this.chain = write.catch(() => {});
+    return write;
+  }
+
+  /** A failed authentication: written unless this minute's quota is spent (then counted). */
+  authFailure(door: string, reason: string): Promise<void> {
+    const now = this.now();
+    const w = this.failureWindow;
+    const pending: Omit<AuditEntry, "time">[] = [];
+    if (now - w.start >= 60_000) {
+      if (w.suppressed > 0) {
+        pending.push({
+          who: "unknown",
+          action: "auth.failed",
+          outcome: "refused",
+          detail: { suppressed: w.suppressed, note: "more failed authentications, not itemised" },
+        });
+      }
+      this.failureWindow = { start: now, written: 0, suppressed: 0 };
+    }
+    const win = this.failureWindow;
+    if (win.written >= AUTH_FAILURES_PER_MINUTE) {
+      win.suppressed++;
+      return pending.length ? this.record(...pending) : Promise.resolve();
+    }
+    win.written++;
+    pending.push({
+      who: "unknown",
+      action: "auth.failed",
+      outcome: "refused",
+      detail: { door, reason },
+    });
+    return this.record(...pending);
+  }
+
+  /** A page of entries, oldest first, and how many there are in all. */
+  async page(offset: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
+    await this.chain;
+    let text: string;
+    try {
+      text = await readFile(this.file, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { entries: [], total: 0 };
+      throw e;
+    }
+    const lines = text.split("\n").filter((l) => l.trim() !== "");
+    const entries: AuditEntry[] = [];
+    for (const line of lines.slice(offset, offset + limit)) {
+      try {
+        entries.push(JSON.parse(line) as AuditEntry);
+      } catch {
+        // A torn last line (power cut mid-write of an unacknowledged entry) is skipped.
+      }
+    }
+    return { entries, total: lines.length };
+  }
+
+  private async append(text: string): Promise<void> {
+    await mkdir(lensDir(this.dataDir), { recursive: true, mode: 0o700 });
+    const fh = await open(this.file, "a", 0o600);
+    try {
+      await fh.write(text);
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+  }
+}

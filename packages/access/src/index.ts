@@ -1,0 +1,37 @@
+// @lens/access: who may do what on a Lens server.
+export {
+  AUTH_FAILURES_PER_MINUTE,
+  type AuditAction,
+  type AuditEntry,
+  AuditLog,
+  auditFilePath,
+} from "./audit.js";
+export {
+  Authenticator,
+  type AuthenticatorOptions,
+  type AuthFailure,
+  type AuthOutcome,
+  type Identity,
+} from "./authenticator.js";
+export { bearerToken, digestsEqual, tokenDigest } from "./bearer.js";
+export { parseDuration } from "./duration.js";
+export {
+  type AccessEnv,
+  authenticate,
+  type DoorOptions,
+  failureDetail,
+  PROBLEM_BASE,
+  problem,
+} from "./http.js";
+export {
+  addToken,
+  checkTokenName,
+  lensDir,
+  type NewToken,
+  readTokenFile,
+  revokeToken,
+  TokenChangeError,
+  TokenFileError,
+  type TokenRecord,
+  tokenFilePath,
+} from "./tokenFile.js";
