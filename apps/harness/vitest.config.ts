@@ -8,6 +8,7 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: {
+      "@lens/access": src("../../packages/access/src/index.ts"),
       "@lens/core": src("../../packages/core/src/index.ts"),
       "@lens/store": src("../../packages/store/src/index.ts"),
     },

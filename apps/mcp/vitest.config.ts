@@ -7,6 +7,7 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: {
+      "@lens/access": src("../../packages/access/src/index.ts"),
       "@lens/core": src("../../packages/core/src/index.ts"),
       "@lens/store": src("../../packages/store/src/index.ts"),
       "@lens/sync": src("../../packages/sync/src/index.ts"),

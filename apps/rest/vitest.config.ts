@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: {
+      "@lens/access": fileURLToPath(new URL("../../packages/access/src/index.ts", import.meta.url)),
       "@lens/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)),
     },
   },

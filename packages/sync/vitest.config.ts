@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: {
+      "@lens/access": fileURLToPath(new URL("../access/src/index.ts", import.meta.url)),
       "@lens/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)),
       "@lens/store": fileURLToPath(new URL("../store/src/index.ts", import.meta.url)),
       "@lens/sync": fileURLToPath(new URL("../sync/src/index.ts", import.meta.url)),

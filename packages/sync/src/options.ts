@@ -1,4 +1,5 @@
 // Options of the sync server and their defaults (limits, token lifetime, heartbeat, logging).
+import type { Authenticator } from "@lens/access";
 import type { Workspace } from "@lens/core";
 import type * as Y from "yjs";
 
@@ -18,6 +19,13 @@ export interface SyncOptions {
    * When unset, everything is open: only for loopback.
    */
   token?: string;
+  /**
+   * Who may sync: the server's authenticator (named tokens with roles and folders). Unset = an
+   * authenticator with `token` as its admin token (open when there is none).
+   */
+  auth?: Authenticator;
+  /** Told of every refused authentication (the server's audit log); never given the token. */
+  onAuthFailure?: (reason: string) => void;
   /**
    * Public base URL of the server (`https://lens.example.com`, optionally with a path a
    * proxy strips) used in client tokens. Default: `http://` + the request's Host header.
@@ -56,6 +64,7 @@ export interface SyncOptions {
 export interface SyncSettings {
   workspace: Workspace;
   token: string | undefined;
+  onAuthFailure: ((reason: string) => void) | undefined;
   publicUrl: URL | undefined;
   createDocs: boolean;
   onDocCreated: ((docId: string, doc: Y.Doc) => void) | undefined;
@@ -90,6 +99,7 @@ export function resolveSettings(options: SyncOptions): SyncSettings {
   return {
     workspace: options.workspace,
     token: options.token || undefined,
+    onAuthFailure: options.onAuthFailure,
     publicUrl,
     createDocs: options.createDocs ?? true,
     onDocCreated: options.onDocCreated,

@@ -1,6 +1,8 @@
 // The y-sweet HTTP endpoints over the workspace: `POST /doc/new`, `POST /doc/:id/auth`,
 // `GET /d/:id/as-update`, `POST /d/:id/update` (and y-sweet's deprecated `/doc/:id/...` forms).
 import { randomBytes } from "node:crypto";
+import type { Identity } from "@lens/access";
+import { roleIncludes, roleRefusal } from "@lens/core";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as Y from "yjs";
@@ -10,7 +12,7 @@ import { SyncError } from "./errors.js";
 import type { SyncHub } from "./hub.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
-import { type Access, bearerToken, type TokenAuthority } from "./tokens.js";
+import { type Access, bearerToken, docAccess, type TokenAuthority } from "./tokens.js";
 import { updateProblem } from "./updateCheck.js";
 
 const MAX_JSON_BYTES = 64 * 1024;
@@ -33,22 +35,32 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     return c.text("Internal server error", 500);
   });
 
-  /** Server-level endpoints need the server token, when one is configured. */
-  const requireServer = (c: Context): void => {
-    if (tokens.enabled && !tokens.isServerToken(bearerToken(c.req.header("authorization")))) {
-      throw new SyncError(401, "Unauthorized: send Authorization: Bearer <server token>");
+  /** Server-level endpoints: who sends the bearer token (anyone on an open server). */
+  const requireServer = (c: Context): Identity => {
+    const who = tokens.identify(c.req.header("authorization"));
+    if (!who.ok) {
+      settings.onAuthFailure?.(who.failure);
+      throw new SyncError(401, "Unauthorized: send Authorization: Bearer <token>");
     }
+    return who.identity;
   };
 
-  /** Document endpoints take the doc's client token (or the server token). */
+  /** Document endpoints take the doc's client token (or a server-level token). */
   const requireDoc = (c: Context, docId: string, write: boolean): void => {
-    const access = tokens.accessTo(docId, bearerToken(c.req.header("authorization")));
-    if (!access) throw new SyncError(401, "Unauthorized: send the client token from /auth");
-    if (write && access !== "full") throw new SyncError(403, "Token is read-only");
+    const r = tokens.accessTo(docId, bearerToken(c.req.header("authorization")));
+    if ("refused" in r) {
+      if (r.refused === 404) throw new SyncError(404, `Doc ${docId} not found`);
+      settings.onAuthFailure?.(r.reason);
+      throw new SyncError(401, "Unauthorized: send the client token from /auth");
+    }
+    if (write && r.access !== "full") throw new SyncError(403, "Token is read-only");
   };
 
   app.post("/doc/new", jsonLimit, async (c) => {
-    requireServer(c);
+    const who = requireServer(c);
+    if (!roleIncludes(who.caller.role, "edit")) {
+      throw new SyncError(403, roleRefusal(who.caller.role, "edit", "creating a document"));
+    }
     const body = await readJson(c);
     const docId = body.docId === undefined ? newDocName() : body.docId;
     if (typeof docId !== "string" || !isValidDocName(docId)) {
@@ -59,14 +71,23 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
   });
 
   app.post("/doc/:docId/auth", jsonLimit, async (c) => {
-    requireServer(c);
+    const who = requireServer(c);
     const docId = checkedDocName(c.req.param("docId"));
     const body = await readJson(c);
     const access = parseAccess(body.authorization);
+    // view and suggest sync read-only; writing (a full token) takes the edit role.
+    if (access === "full" && !roleIncludes(who.caller.role, "edit")) {
+      throw new SyncError(
+        403,
+        roleRefusal(who.caller.role, "edit", "a full-access sync token (writing through sync)"),
+      );
+    }
+    const allowed = docAccess(settings.workspace, docId, who.caller);
+    if (!allowed) throw new SyncError(404, `Doc ${docId} not found`);
     const doc = hub.openDoc(docId, settings.createDocs && access === "full");
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
     const ttl = parseTtl(body.validForSeconds ?? body.valid_for_seconds, settings.tokenTtlSeconds);
-    const token = tokens.issue(docId, access, ttl);
+    const token = tokens.issue(docId, access, ttl, who.tokenName);
     const base = settings.publicUrl ?? new URL(new URL(c.req.url).origin);
     return c.json(buildClientToken(base, docId, access, token));
   });

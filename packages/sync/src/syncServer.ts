@@ -3,6 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
+import { Authenticator } from "@lens/access";
 import type { Hono } from "hono";
 import { WebSocketServer } from "ws";
 import { SyncHub, type SyncStats } from "./hub.js";
@@ -34,7 +35,10 @@ interface UpgradeEmitter {
 
 export function createSyncServer(options: SyncOptions): SyncServer {
   const settings = resolveSettings(options);
-  const tokens = new TokenAuthority(settings.token, settings.now);
+  const auth =
+    options.auth ??
+    new Authenticator(settings.token === undefined ? {} : { adminToken: settings.token });
+  const tokens = new TokenAuthority(auth, settings.workspace, settings.token, settings.now);
   const hub = new SyncHub(settings);
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxUpdateBytes });
   const app = syncRoutes({ hub, tokens, settings });

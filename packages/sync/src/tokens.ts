@@ -1,9 +1,23 @@
-// Server and client tokens. The configured token is the server token (HTTP Bearer); client
-// tokens are HMAC-signed, per document, with an access level and an expiry. Never logged.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+// Who may sync what. The server's authenticator (named tokens with roles and folders, the admin
+// `--token`, or open on loopback) decides server-level calls; client tokens minted by
+// `/doc/:id/auth` are HMAC-signed, per document, with an access level, an expiry and the named
+// token that minted them (revoking it revokes them). Tokens are never logged.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { type Authenticator, type AuthOutcome, bearerToken } from "@lens/access";
+import {
+  type Caller,
+  type Reach,
+  reachesFolder,
+  reachesPath,
+  roleIncludes,
+  type Workspace,
+} from "@lens/core";
 
 /** What a client token allows on its document, as y-sweet names it. */
 export type Access = "full" | "read-only";
+
+/** A token's access to one document, or why it has none (401: no valid token; 404: out of reach). */
+export type DocAccess = { access: Access } | { refused: 401 | 404; reason: string };
 
 interface ClientClaims {
   /** Document id. */
@@ -12,51 +26,77 @@ interface ClientClaims {
   a: Access;
   /** Expiry, ms since epoch. */
   e: number;
+  /** Name of the named token that minted it (absent: the admin token). */
+  n?: string;
 }
 
 const PREFIX = "lens1";
 
-export class TokenAuthority {
-  private readonly secret: Buffer | undefined;
+export { bearerToken };
 
+export class TokenAuthority {
+  private readonly secret: Buffer;
+
+  /**
+   * `secret` signs client tokens: the admin token when there is one (so client tokens outlive
+   * a restart), else a random key of this process (clients fetch new ones after a restart).
+   */
   constructor(
+    private readonly auth: Authenticator,
+    private readonly ws: Workspace,
     secret: string | undefined,
     private readonly now: () => number,
   ) {
-    this.secret = secret ? Buffer.from(secret, "utf8") : undefined;
+    this.secret = secret ? Buffer.from(secret, "utf8") : randomBytes(32);
   }
 
-  /** Whether a token is configured; without one every request is allowed with full access. */
+  /** Whether requests need a token; without one every request is allowed with full access. */
   get enabled(): boolean {
-    return this.secret !== undefined;
+    return !this.auth.open;
   }
 
-  /** True when `candidate` is the server token (constant-time comparison). */
-  isServerToken(candidate: string | undefined): boolean {
-    if (!this.secret || candidate === undefined) return false;
-    // Hash both sides so the comparison takes the same time whatever the lengths.
-    return safeEqual(sha256(Buffer.from(candidate, "utf8")), sha256(this.secret));
+  /** Who sends an `Authorization` header (server-level endpoints). */
+  identify(header: string | undefined): AuthOutcome {
+    return this.auth.authenticate(header);
   }
 
-  /** A client token for one document, or undefined when no token is configured. */
-  issue(docId: string, access: Access, validForSeconds: number): string | undefined {
-    if (!this.secret) return undefined;
+  /** A client token for one document, or undefined on an open server (no token needed). */
+  issue(
+    docId: string,
+    access: Access,
+    validForSeconds: number,
+    minter?: string,
+  ): string | undefined {
+    if (!this.enabled) return undefined;
     const claims: ClientClaims = { d: docId, a: access, e: this.now() + validForSeconds * 1000 };
+    if (minter !== undefined) claims.n = minter;
     const payload = Buffer.from(JSON.stringify(claims), "utf8").toString("base64url");
     return `${PREFIX}.${payload}.${this.sign(payload)}`;
   }
 
   /**
-   * The access a token grants on `docId`: the server token grants full access to every
-   * document, a client token its own document until it expires. Undefined = refused.
+   * The access a token grants on `docId`: a client token its own document until it expires
+   * (and while the token that minted it lives); a server-level token what its role and folders
+   * allow (`edit` and up: full, below: read-only). Undefined = refused.
    */
-  accessTo(docId: string, token: string | undefined): Access | undefined {
-    if (!this.secret) return "full";
-    if (token === undefined) return undefined;
-    if (this.isServerToken(token)) return "full";
-    const claims = this.verify(token);
-    if (!claims || claims.d !== docId || claims.e < this.now()) return undefined;
-    return claims.a;
+  accessTo(docId: string, token: string | undefined): DocAccess {
+    if (!this.enabled) return { access: "full" };
+    if (token === undefined) return { refused: 401, reason: "missing" };
+    if (token.startsWith(`${PREFIX}.`)) {
+      const claims = this.verify(token);
+      if (!claims || claims.d !== docId || claims.e < this.now()) {
+        return { refused: 401, reason: "invalid" };
+      }
+      if (claims.n !== undefined && !this.auth.isLive(claims.n)) {
+        return { refused: 401, reason: "invalid" };
+      }
+      return { access: claims.a };
+    }
+    const who = this.auth.identify(token);
+    if (!who.ok) return { refused: 401, reason: who.failure };
+    const access = docAccess(this.ws, docId, who.identity.caller);
+    // Outside the token's folders: answered as a document that does not exist.
+    return access ? { access } : { refused: 404, reason: "outside the token's folders" };
   }
 
   private verify(token: string): ClientClaims | undefined {
@@ -68,7 +108,8 @@ export class TokenAuthority {
     try {
       const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as ClientClaims;
       const accessOk = claims.a === "full" || claims.a === "read-only";
-      return typeof claims.d === "string" && typeof claims.e === "number" && accessOk
+      const minterOk = claims.n === undefined || typeof claims.n === "string";
+      return typeof claims.d === "string" && typeof claims.e === "number" && accessOk && minterOk
         ? claims
         : undefined;
     } catch {
@@ -77,22 +118,41 @@ export class TokenAuthority {
   }
 
   private sign(payload: string): string {
-    return createHmac("sha256", this.secret as Buffer)
+    return createHmac("sha256", this.secret)
       .update(`lens-sync client token\n${payload}`)
       .digest("base64url");
   }
 }
 
-function sha256(data: Buffer): Buffer {
-  return createHash("sha256").update(data).digest();
+/**
+ * What `caller` may do to `docId` over sync: nothing outside its folders, read-only below the
+ * `edit` role, full from `edit` up. Undefined = refused (answered like a missing doc).
+ */
+export function docAccess(ws: Workspace, docId: string, caller: Caller): Access | undefined {
+  if (!docInReach(ws, docId, caller.reach, roleIncludes(caller.role, "edit"))) return undefined;
+  return roleIncludes(caller.role, "edit") ? "full" : "read-only";
+}
+
+/**
+ * True when `docId` lies in `reach`: a folder doc of a reached folder, or a document listed in
+ * one. A doc that does not exist yet is in reach only for a caller that may create it (a Relay
+ * client makes the content doc before listing it); an existing doc listed nowhere is not.
+ */
+export function docInReach(
+  ws: Workspace,
+  docId: string,
+  reach: Reach,
+  mayCreate: boolean,
+): boolean {
+  if (reach.all) return true;
+  const folder = ws.folder(docId);
+  if (folder) return reachesFolder(reach, folder.name);
+  const path = ws.paths.pathOf(docId);
+  if (path !== undefined) return reachesPath(reach, path);
+  const exists = ws.getDoc(docId) !== undefined || ws.unavailableReason(docId) !== undefined;
+  return !exists && mayCreate;
 }
 
 function safeEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The token of an `Authorization: Bearer <token>` header, if any. */
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
 }

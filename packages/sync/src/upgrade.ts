@@ -49,11 +49,14 @@ export function handleSyncUpgrade(
   }
   if (ctx.hub.closed) return reject(socket, 503);
   if (docId !== docId2 || !isValidDocName(docId)) return reject(socket, 400);
-  const access = ctx.tokens.accessTo(docId, url.searchParams.get("token") ?? undefined);
-  if (!access) {
+  const granted = ctx.tokens.accessTo(docId, url.searchParams.get("token") ?? undefined);
+  if ("refused" in granted) {
+    if (granted.refused === 404) return reject(socket, 404);
     ctx.settings.log("warn", "sync: refused WebSocket without a valid token", { docId });
+    ctx.settings.onAuthFailure?.(granted.reason);
     return reject(socket, 401);
   }
+  const access = granted.access;
   const canCreate = access === "full" && ctx.settings.createDocs;
   if (!ctx.hub.findDoc(docId) && !canCreate) return reject(socket, 404);
   ctx.wss.handleUpgrade(request, socket, head, (ws) => ctx.hub.connect(ws, docId, access));

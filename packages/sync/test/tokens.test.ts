@@ -1,46 +1,95 @@
-// Client tokens: signed per document, expiring, tamper-evident; the server token opens all.
-import { describe, expect, it } from "vitest";
-import { bearerToken, TokenAuthority } from "../src/tokens.js";
+// Client tokens: signed per document, expiring, tamper-evident, dead with the named token that
+// minted them; server-level tokens open what their role and folders allow.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Authenticator, addToken, revokeToken } from "@lens/access";
+import { workspaceFromTexts } from "@lens/core";
+import { afterAll, describe, expect, it } from "vitest";
+import { bearerToken, type DocAccess, TokenAuthority } from "../src/tokens.js";
+
+const now = 1_700_000_000_000;
+const ws = workspaceFromTexts([
+  { name: "Team", files: { "Plan.md": "plan" } },
+  { name: "Private", files: { "Secret.md": "secret" } },
+]);
+const admin = (secret: string, at = now) =>
+  new TokenAuthority(new Authenticator({ adminToken: secret }), ws, secret, () => at);
+const authority = admin("server-secret");
+const access = (r: DocAccess) => ("access" in r ? r.access : undefined);
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function docIdOf(path: string): string {
+  const r = ws.resolve(path);
+  if (r.kind !== "document") throw new Error(path);
+  return r.loc.docId;
+}
 
 describe("TokenAuthority", () => {
-  const now = 1_700_000_000_000;
-  const authority = new TokenAuthority("server-secret", () => now);
-
   it("grants full access to everything when no token is configured", () => {
-    const open = new TokenAuthority(undefined, () => now);
+    const open = new TokenAuthority(new Authenticator(), ws, undefined, () => now);
     expect(open.enabled).toBe(false);
     expect(open.issue("doc", "full", 60)).toBeUndefined();
-    expect(open.accessTo("doc", undefined)).toBe("full");
+    expect(open.accessTo("doc", undefined)).toEqual({ access: "full" });
   });
 
   it("issues tokens that open their own document only, with their access level", () => {
     const full = authority.issue("doc-a", "full", 60)!;
     const readOnly = authority.issue("doc-a", "read-only", 60)!;
-    expect(authority.accessTo("doc-a", full)).toBe("full");
-    expect(authority.accessTo("doc-a", readOnly)).toBe("read-only");
-    expect(authority.accessTo("doc-b", full)).toBeUndefined();
-    expect(authority.accessTo("doc-a", undefined)).toBeUndefined();
+    expect(access(authority.accessTo("doc-a", full))).toBe("full");
+    expect(access(authority.accessTo("doc-a", readOnly))).toBe("read-only");
+    expect(authority.accessTo("doc-b", full)).toMatchObject({ refused: 401 });
+    expect(authority.accessTo("doc-a", undefined)).toMatchObject({ refused: 401 });
   });
 
-  it("lets the server token open every document", () => {
-    expect(authority.isServerToken("server-secret")).toBe(true);
-    expect(authority.isServerToken("server-secreT")).toBe(false);
-    expect(authority.isServerToken("short")).toBe(false);
-    expect(authority.accessTo("any-doc", "server-secret")).toBe("full");
+  it("lets the admin token open every document", () => {
+    expect(access(authority.accessTo("any-doc", "server-secret"))).toBe("full");
+    expect(authority.accessTo("any-doc", "server-secreT")).toMatchObject({ refused: 401 });
   });
 
   it("refuses expired, tampered and foreign tokens", () => {
     const token = authority.issue("doc-a", "read-only", 60)!;
-    const later = new TokenAuthority("server-secret", () => now + 61_000);
-    expect(later.accessTo("doc-a", token)).toBeUndefined();
-    const other = new TokenAuthority("other-secret", () => now);
-    expect(other.accessTo("doc-a", token)).toBeUndefined();
+    expect(admin("server-secret", now + 61_000).accessTo("doc-a", token)).toMatchObject({
+      refused: 401,
+    });
+    expect(admin("other-secret").accessTo("doc-a", token)).toMatchObject({ refused: 401 });
     const [prefix, payload, signature] = token.split(".") as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, a: "full" })).toString("base64url");
-    expect(authority.accessTo("doc-a", `${prefix}.${forged}.${signature}`)).toBeUndefined();
-    expect(authority.accessTo("doc-a", "garbage")).toBeUndefined();
-    expect(authority.accessTo("doc-a", `${token}.extra`)).toBeUndefined();
+    expect(authority.accessTo("doc-a", `${prefix}.${forged}.${signature}`)).toMatchObject({
+      refused: 401,
+    });
+    expect(authority.accessTo("doc-a", "garbage")).toMatchObject({ refused: 401 });
+    expect(authority.accessTo("doc-a", `${token}.extra`)).toMatchObject({ refused: 401 });
+  });
+
+  it("gives named tokens what their role and folders allow, and kills minted tokens on revoke", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lens-sync-tokens-"));
+    dirs.push(dir);
+    const viewer = (await addToken(dir, { name: "viewer", role: "view" })).token;
+    const editor = (await addToken(dir, { name: "editor", role: "edit", folders: ["Team"] })).token;
+    const auth = new Authenticator({ dataDir: dir });
+    const t = new TokenAuthority(auth, ws, undefined, () => now);
+    const plan = docIdOf("Team/Plan.md");
+    const secret = docIdOf("Private/Secret.md");
+    expect(access(t.accessTo(plan, viewer))).toBe("read-only");
+    expect(access(t.accessTo(secret, viewer))).toBe("read-only");
+    expect(access(t.accessTo(plan, editor))).toBe("full");
+    expect(t.accessTo(secret, editor)).toEqual({
+      refused: 404,
+      reason: "outside the token's folders",
+    });
+    // A doc that does not exist yet may be created by an editor (Relay makes it before listing it).
+    expect(access(t.accessTo("brand-new-doc", editor))).toBe("full");
+    const minted = t.issue(plan, "full", 60, "editor")!;
+    expect(access(t.accessTo(plan, minted))).toBe("full");
+    await revokeToken(dir, "editor");
+    expect(t.accessTo(plan, minted)).toMatchObject({ refused: 401 });
+    expect(t.accessTo(plan, editor)).toMatchObject({ refused: 401 });
   });
 
   it("reads Bearer headers", () => {

@@ -57,8 +57,11 @@ export interface HostGuardOptions {
   hosts: Set<string> | undefined;
   /** Extra allowed origins, exactly as browsers send them (`https://app.example.com`). */
   origins?: readonly string[];
-  /** Check Origin too (off only where a token already keeps web pages out; see lensApp.ts). */
-  checkOrigin: boolean;
+  /**
+   * Check Origin too (off only where a token already keeps web pages out; see lensApp.ts). A
+   * function is asked on every request (tokens can be added to a running server).
+   */
+  checkOrigin: boolean | (() => boolean);
 }
 
 /** Why a request is refused: the JSON body of the 403. */
@@ -85,8 +88,8 @@ export function refusal(
     };
   }
   if (
-    options.checkOrigin &&
     origin !== undefined &&
+    (typeof options.checkOrigin === "function" ? options.checkOrigin() : options.checkOrigin) &&
     !originAllowed(origin, host, options.hosts, new Set(options.origins ?? []))
   ) {
     return {

@@ -1,23 +1,25 @@
 // The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1 and the y-sweet
 // sync endpoints, behind one Host/Origin guard (DNS rebinding, cross-site requests); MCP also
-// gets bearer auth here, while REST and sync check their own tokens and body sizes.
-import { documentSummary } from "@lens/core";
+// gets the shared authenticator here, while REST and sync apply it to their own routes.
+import { type AccessEnv, type AuditLog, Authenticator, authenticate } from "@lens/access";
+import { documentSummary, roleIncludes } from "@lens/core";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
 import type { LensServerDeps } from "../server/mcpServer.js";
 import { LENS_VERSION } from "../version.js";
 import { accessLog } from "./accessLog.js";
-import { bearerAuth, bearerToken, tokenMatches } from "./bearerAuth.js";
 import { allowedHostNames, hostGuard, refusal } from "./hostGuard.js";
 import { createMcpApp } from "./mcpApp.js";
 import { type McpSessionOptions, McpSessions } from "./mcpSessions.js";
 
 export interface LensAppOptions extends LensServerDeps {
   /**
-   * Bearer token for /mcp (and /healthz details); REST and sync are given the same token and
-   * check it themselves. Unset = open (loopback only).
+   * Who may call: named tokens, the admin token, or open (loopback with no token). REST and
+   * sync are given the same authenticator. Unset = open.
    */
-  token?: string;
+  auth?: Authenticator;
+  /** Where failed authentications (and REST's reviews and token changes) are recorded. */
+  audit?: AuditLog;
   /** Address the server binds to: its host names are allowed in Host headers. */
   bindHost: string;
   /** More host names clients use to reach the server (reverse proxy, DNS); `*` = any. */
@@ -33,7 +35,7 @@ export interface LensAppOptions extends LensServerDeps {
 }
 
 export interface LensApp {
-  app: Hono;
+  app: Hono<AccessEnv>;
   /** The guard of the sync WebSocket upgrade: the same rule as the sync HTTP routes. */
   upgradeRefusal(headers: { host?: string; origin?: string }): string | undefined;
   mcpSessions: McpSessions;
@@ -45,7 +47,7 @@ export function createLensApp(options: LensAppOptions): LensApp {
   const log = options.log ?? silentLog();
   const mcpSessions = new McpSessions(options, options.mcp);
   const hosts = allowedHostNames(options.bindHost, options.allowedHosts);
-  const app = new Hono();
+  const app = new Hono<AccessEnv>();
 
   app.onError((err, c) => {
     log.error({ err, method: c.req.method, path: c.req.path }, "request failed");
@@ -60,7 +62,8 @@ export function createLensApp(options: LensAppOptions): LensApp {
   // Relay's mobile app calls from its own `http://localhost` origin.
   const origins = options.allowedOrigins ?? [];
   const strict = hostGuard({ hosts, origins, checkOrigin: true });
-  const syncGuard = hostGuard({ hosts, origins, checkOrigin: options.token === undefined });
+  const auth = options.auth ?? new Authenticator();
+  const syncGuard = hostGuard({ hosts, origins, checkOrigin: () => auth.open });
   app.use("*", async (c, next) => {
     const path = c.req.path;
     const isSync = path.startsWith("/doc/") || path.startsWith("/d/");
@@ -68,10 +71,9 @@ export function createLensApp(options: LensAppOptions): LensApp {
   });
 
   app.get("/healthz", (c) => {
-    const authorized =
-      options.token === undefined ||
-      tokenMatches(options.token, bearerToken(c.req.header("authorization")) ?? "");
-    if (!authorized) return c.json({ ok: true });
+    // Details (folder names among them) only for admins: a scoped token must not learn them.
+    const who = auth.authenticate(c.req.header("authorization"));
+    if (!who.ok || !roleIncludes(who.identity.caller.role, "admin")) return c.json({ ok: true });
     const ws = options.workspace;
     const sum = documentSummary(ws);
     return c.json({
@@ -90,18 +92,16 @@ export function createLensApp(options: LensAppOptions): LensApp {
     });
   });
 
-  if (options.token !== undefined) {
-    const auth = bearerAuth(options.token);
-    app.use("/mcp", auth);
-    app.use("/mcp/*", auth);
-  }
+  const door = authenticate({ auth, audit: options.audit, door: "mcp" });
+  app.use("/mcp", door);
+  app.use("/mcp/*", door);
   app.route("/mcp", createMcpApp(mcpSessions));
   if (options.rest) app.route("/api/v1", options.rest);
   if (options.sync) app.route("/", options.sync);
 
   app.notFound((c) => c.json({ error: "not_found", message: `No route for ${c.req.path}` }, 404));
 
-  const syncRule = { hosts, origins, checkOrigin: options.token === undefined };
+  const syncRule = { hosts, origins, checkOrigin: () => auth.open };
   return {
     app,
     mcpSessions,

@@ -2,6 +2,8 @@
 // session's transport, opens sessions on initialize, and answers the HTTP-level errors.
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { AccessEnv, Identity } from "@lens/access";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { Hono } from "hono";
 import { isServerSessionId, type McpSession, type McpSessions } from "./mcpSessions.js";
 
@@ -25,11 +27,23 @@ const busy = () =>
     "Retry-After": "5",
   });
 
-export function createMcpApp(sessions: McpSessions): Hono {
-  const app = new Hono();
+/** How the caller reaches the tool handlers: the SDK passes `authInfo` to every request. */
+export function authInfoOf(identity: Identity): AuthInfo {
+  return { token: "", clientId: identity.who, scopes: [identity.caller.role], extra: { identity } };
+}
+
+/** The identity a handler's request was made with (undefined over stdio: the owner). */
+export function identityOf(authInfo: AuthInfo | undefined): Identity | undefined {
+  return authInfo?.extra?.identity as Identity | undefined;
+}
+
+export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
+  const app = new Hono<AccessEnv>();
 
   app.all("/", async (c) => {
     const req = c.req.raw;
+    const identity = c.get("identity");
+    const authInfo = authInfoOf(identity);
     if (!["GET", "POST", "DELETE"].includes(req.method)) {
       return jsonRpcHttpError(405, -32000, "Method not allowed.", { Allow: "GET, POST, DELETE" });
     }
@@ -56,7 +70,10 @@ export function createMcpApp(sessions: McpSessions): Hono {
       }
     }
     const handle = (transport: McpSession["transport"]) =>
-      transport.handleRequest(req, message === undefined ? undefined : { parsedBody: message });
+      transport.handleRequest(
+        req,
+        message === undefined ? { authInfo } : { parsedBody: message, authInfo },
+      );
 
     const initializes =
       message !== undefined &&
@@ -72,10 +89,13 @@ export function createMcpApp(sessions: McpSessions): Hono {
       // restart. So an id of ours that is gone (restart, idle expiry) gets a fresh session
       // under the same id; only DELETE of a gone session, and ids we never issue, get 404.
       if (!session && req.method !== "DELETE" && isServerSessionId(sessionId)) {
-        session = await sessions.revive(sessionId, req.headers.get("mcp-protocol-version"));
+        session = await sessions.revive(sessionId, req.headers.get("mcp-protocol-version"), identity);
         if (!session) return busy();
       }
-      if (!session) return jsonRpcHttpError(404, -32001, "Session not found");
+      // A session belongs to the credential that opened it: another token cannot use its reads.
+      if (!session || session.owner !== identity.who) {
+        return jsonRpcHttpError(404, -32001, "Session not found");
+      }
       const live = session;
       return sessions.serve(live, () => handle(live.transport));
     }
@@ -91,7 +111,7 @@ export function createMcpApp(sessions: McpSessions): Hono {
       );
     }
 
-    const pending = await sessions.open();
+    const pending = await sessions.open(identity);
     if (!pending) return busy();
     const res = await handle(pending.transport);
     const session = sessions.get(pending.id);

@@ -7,6 +7,8 @@ import {
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { Identity } from "@lens/access";
+import { OWNER } from "@lens/core";
 import { type Log, silentLog } from "../log.js";
 import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
 import { onStreamEnd } from "./onStreamEnd.js";
@@ -31,6 +33,8 @@ export interface McpSessionOptions {
 /** One MCP session: its server, its transport and how busy it is. */
 export interface McpSession {
   readonly id: string;
+  /** The credential (`Identity.who`) that opened it; only it may use the session. */
+  readonly owner: string;
   readonly server: Server;
   readonly transport: WebStandardStreamableHTTPServerTransport;
   /** Requests being handled plus response streams still open (including the GET stream). */
@@ -46,6 +50,9 @@ export interface PendingSession {
   /** Releases the slot when initialisation did not produce a session. */
   abandon(): Promise<void>;
 }
+
+/** Who opens a session when no authenticator is in front (tests, an open server). */
+const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner" };
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -96,7 +103,10 @@ export class McpSessions {
    * Opens a server + transport for an initialize request, or returns undefined when the bound
    * is reached and no idle session can be evicted. `id` is given only to revive a session.
    */
-  async open(id: string = randomUUID()): Promise<PendingSession | undefined> {
+  async open(
+    identity: Identity = OWNER_IDENTITY,
+    id: string = randomUUID(),
+  ): Promise<PendingSession | undefined> {
     if (this.closed) return undefined;
     // Re-checked after each eviction: a concurrent open may have taken the freed slot.
     while (this.live.size + this.pending >= this.maxSessions) {
@@ -112,14 +122,21 @@ export class McpSessions {
     };
     // The id is chosen up front so the server can key its read tracking by it; the SDK
     // hands it out in the initialize response.
-    const server = createLensServer(this.deps, readTrackingKey(id));
+    const server = createLensServer(this.deps, readTrackingKey(id), identity.caller);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       enableJsonResponse: this.options.jsonResponse ?? false,
       maxRequestBodySize: this.maxBodyBytes,
       onsessioninitialized: () => {
         settle();
-        this.live.set(id, { id, server, transport, active: 0, lastUsed: this.now() });
+        this.live.set(id, {
+          id,
+          owner: identity.who,
+          server,
+          transport,
+          active: 0,
+          lastUsed: this.now(),
+        });
         this.log.debug({ live: this.live.size }, "mcp session opened");
       },
     });
@@ -147,10 +164,16 @@ export class McpSessions {
    * Only ids of the shape this server hands out are revived; concurrent requests with the
    * same id share one revival. Undefined when the session bound is reached.
    */
-  revive(id: string, protocolVersion: string | null): Promise<McpSession | undefined> {
+  revive(
+    id: string,
+    protocolVersion: string | null,
+    identity: Identity = OWNER_IDENTITY,
+  ): Promise<McpSession | undefined> {
     let revival = this.reviving.get(id);
     if (!revival) {
-      revival = this.reviveNow(id, protocolVersion).finally(() => this.reviving.delete(id));
+      revival = this.reviveNow(id, protocolVersion, identity).finally(() =>
+        this.reviving.delete(id),
+      );
       this.reviving.set(id, revival);
     }
     return revival;
@@ -159,10 +182,11 @@ export class McpSessions {
   private async reviveNow(
     id: string,
     protocolVersion: string | null,
+    identity: Identity,
   ): Promise<McpSession | undefined> {
     const live = this.live.get(id);
     if (live) return live;
-    const pending = await this.open(id);
+    const pending = await this.open(identity, id);
     if (!pending) return undefined;
     const version =
       protocolVersion && SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)

@@ -1,14 +1,15 @@
 // The `instructions` an MCP client hands to the assistant: what Lens is and how to use it well.
-import type { Workspace } from "@lens/core";
+import { type Caller, OWNER, reachesFolder, roleIncludes, type Workspace } from "@lens/core";
 
 /** Folders named in the instructions; glob lists the rest. */
 const MAX_FOLDERS_NAMED = 50;
 
 /** Instructions text, naming the workspace's current top-level folders. */
-export function serverInstructions(workspace: Workspace): string {
+export function serverInstructions(workspace: Workspace, caller: Caller = OWNER): string {
   const names = workspace
     .folders()
     .map((f) => f.name)
+    .filter((name) => reachesFolder(caller.reach, name))
     .sort();
   const shown = names.slice(0, MAX_FOLDERS_NAMED).join(", ");
   const more =
@@ -20,8 +21,14 @@ export function serverInstructions(workspace: Workspace): string {
     "Lens gives you Claude Code's file tools over a team's shared markdown notes (an Obsidian vault kept in sync by Relay), so you can search, read and propose changes to them.",
     `Paths look like "Folder/sub/dir/Note.md": the first segment is a shared folder's name, the rest is the note's path inside it; ".md" may be omitted. ${folders}`,
     "Use glob to list notes, grep to search their text, read to see a note with line numbers, get_links for its wikilinks and backlinks.",
-    "edit does not overwrite: your change becomes a CriticMarkup suggestion ({--old--}{++new++}) that a human accepts or rejects. You must read a note in this session before editing it; old_string must match the text exactly as read (without line numbers) and be unique.",
+    roleIncludes(caller.role, "suggest")
+      ? "edit does not overwrite: your change becomes a CriticMarkup suggestion ({--old--}{++new++}) that a human accepts or rejects. You must read a note in this session before editing it; old_string must match the text exactly as read (without line numbers) and be unique."
+      : "This token may only look: read, glob, grep and get_links (edit needs the suggest role).",
     "Pending suggestions are shown as if accepted; reviewers' comments {>>…<<} and highlights {==…==} appear verbatim.",
-    "If edit says you have not read a note you did read, your client opens a new connection per call: pass the same session_id (any unique string you choose) to read and edit.",
-  ].join("\n\n");
+    roleIncludes(caller.role, "suggest")
+      ? "If edit says you have not read a note you did read, your client opens a new connection per call: pass the same session_id (any unique string you choose) to read and edit."
+      : "",
+  ]
+    .filter((p) => p !== "")
+    .join("\n\n");
 }

@@ -1,6 +1,7 @@
 // The Lens MCP server: lists core's tools and calls them through core's registry. It adds no
 // tool behaviour; it only translates between MCP messages and core's callTool.
 import {
+  type Caller,
   callTool,
   checkToolCall,
   clip,
@@ -8,10 +9,13 @@ import {
   grepPlan,
   type Tool as LensTool,
   lensTools,
+  OWNER,
   type SessionStore,
   ToolCallError,
   type ToolResult,
   toolInputJsonSchema,
+  toolRefusal,
+  toolsFor,
   type Workspace,
 } from "@lens/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -24,6 +28,7 @@ import {
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { identityOf } from "../http/mcpApp.js";
 import { type Log, silentLog } from "../log.js";
 import type { GrepPool } from "../search/grepPool.js";
 import { LENS_VERSION } from "../version.js";
@@ -66,27 +71,41 @@ export function mcpToolListing(tool: LensTool): McpTool {
 
 /**
  * Creates one MCP server for one transport session (`sessionId`: the key of its read
- * tracking in `deps.sessions`). Connect it to exactly one transport.
+ * tracking in `deps.sessions`), opened by `opener` (over HTTP each request also carries its
+ * caller, from the same credential). Connect it to exactly one transport.
  */
-export function createLensServer(deps: LensServerDeps, sessionId: string): Server {
+export function createLensServer(
+  deps: LensServerDeps,
+  sessionId: string,
+  opener: Caller = OWNER,
+): Server {
   const log = deps.log ?? silentLog();
   const server = new Server(
     { name: "lens", title: "Lens", version: LENS_VERSION },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: serverInstructions(deps.workspace),
+      instructions: serverInstructions(deps.workspace, opener),
     },
   );
-  const tools = lensTools.map(mcpToolListing);
+  const listings = new Map(lensTools.map((t) => [t.name, mcpToolListing(t)]));
+  /** The request's caller, attributed as the token's name, `--author`, or the client's name. */
+  const callerOf = (authInfo: Parameters<typeof identityOf>[0]): Caller => {
+    const caller = identityOf(authInfo)?.caller ?? opener;
+    const author = caller.author ?? deps.workspace.author ?? server.getClientVersion()?.name;
+    return author === undefined ? caller : { ...caller, author };
+  };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
+    tools: toolsFor(callerOf(extra.authInfo)).map((t) => listings.get(t.name) as McpTool),
+  }));
 
   // Registered with a loose schema so a malformed call (`name: 123`, `arguments: null`) reaches
   // the SDK's own tools/call check, which answers -32602 Invalid params, instead of failing
   // the outer parse as an internal error (-32603).
-  server.setRequestHandler(LooseCallToolRequest, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(LooseCallToolRequest, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
-    const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId };
+    const caller = callerOf(extra.authInfo);
+    const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId, caller };
     const started = performance.now();
     const logCall = (isError: boolean) =>
       log.info(
@@ -98,7 +117,7 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
     try {
       ({ text, isError } =
         name === "grep" && deps.grep
-          ? await grepElsewhere(deps.grep, deps.workspace, args ?? {})
+          ? await grepElsewhere(deps.grep, deps.workspace, args ?? {}, caller)
           : callTool(ctx, name, args ?? {}));
     } catch (e) {
       logCall(true);
@@ -135,9 +154,16 @@ export function createLensServer(deps: LensServerDeps, sessionId: string): Serve
 }
 
 /** grep through the pool, after exactly the checks callTool makes. */
-async function grepElsewhere(pool: GrepPool, ws: Workspace, args: unknown): Promise<ToolResult> {
+async function grepElsewhere(
+  pool: GrepPool,
+  ws: Workspace,
+  args: unknown,
+  caller: Caller,
+): Promise<ToolResult> {
   const call = checkToolCall("grep", args);
-  const plan = grepPlan(ws, call.args as GrepArgs);
+  const refused = toolRefusal(call.tool, caller);
+  if (refused) return refused;
+  const plan = grepPlan(ws, call.args as GrepArgs, caller.reach);
   if ("error" in plan) return plan.error;
   return (await pool.grep(plan)).result;
 }
