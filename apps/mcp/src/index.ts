@@ -1,7 +1,6 @@
 // lens-mcp public entry: the MCP server, its Streamable HTTP and stdio adapters, and the
 // composed `lens serve` app, for embedding and for the harness.
 
-export { bearerAuth, tokenMatches } from "./http/bearerAuth.js";
 export { allowedHostNames, hostGuard, isLoopbackHost } from "./http/hostGuard.js";
 export { createLensApp, type LensApp, type LensAppOptions } from "./http/lensApp.js";
 export { type Listening, listen } from "./http/listen.js";

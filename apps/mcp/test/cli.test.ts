@@ -16,6 +16,7 @@ import {
   rawText,
   requireBuiltCli,
   spawnCli,
+  suggested,
   TEAM_FILES,
   tempDir,
   writeFixtureVaults,
@@ -130,8 +131,8 @@ describe("lens serve lifecycle", () => {
       expect(r.isError).toBe(false);
       await child.exited;
       await conn.client.close().catch(() => {});
-      expect(await rawOnDisk(data, "Team/Notes/Ideas.md")).toContain(
-        "{--We should try [[Plans]] soon.--}{++We tried [[Plans]].++}",
+      expect(await rawOnDisk(data, "Team/Notes/Ideas.md")).toMatch(
+        suggested("We should try [[Plans]] soon.", "We tried [[Plans]]."),
       );
     } finally {
       tmp.remove();

@@ -60,9 +60,8 @@ describe("serve configuration", () => {
     expect(f.imports).toEqual([{ dir: "/x" }]);
   });
 
-  it("refuses to bind beyond loopback without a token", () => {
-    expect(() => resolveServeConfig({ host: "0.0.0.0" }, {})).toThrow(ConfigError);
-    expect(() => resolveServeConfig({ host: "192.168.1.5" }, {})).toThrow(/without a token/);
+  it("leaves the beyond-loopback token check to serve (named tokens live in the data directory)", () => {
+    expect(resolveServeConfig({ host: "0.0.0.0" }, {}).token).toBeUndefined();
     expect(resolveServeConfig({ host: "0.0.0.0" }, { LENS_TOKEN: "a".repeat(32) }).token).toBe(
       "a".repeat(32),
     );

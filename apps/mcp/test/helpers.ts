@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SessionStore, type Workspace, workspaceFromTexts } from "@lens/core";
+import { formatMeta, SessionStore, type Workspace, workspaceFromTexts } from "@lens/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -211,4 +211,14 @@ export async function eventually(predicate: () => boolean, timeoutMs = 5000): Pr
     if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * The raw markup of a suggestion replacing `oldText` by `newText`, attributed to `author` (the
+ * test client's name: with no token name and no --author, Lens records the MCP client's name).
+ */
+export function suggested(oldText: string, newText: string, author = "lens-test"): RegExp {
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const meta = esc(formatMeta(author, 0)).replace('"time":0', '"time":\\d+');
+  return new RegExp(`\\{--${meta}${esc(oldText)}--\\}\\{\\+\\+${meta}${esc(newText)}\\+\\+\\}`);
 }

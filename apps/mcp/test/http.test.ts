@@ -11,6 +11,7 @@ import {
   type HttpFixture,
   rawText,
   startHttp,
+  suggested,
 } from "./helpers.js";
 import { runScenarios } from "./scenarios.js";
 
@@ -271,8 +272,8 @@ describe("MCP sessions over HTTP", () => {
       session_id: handle,
     });
     expect(allowed.isError).toBe(false);
-    expect(rawText(server.workspace, "Research/Paper.md")).toContain(
-      "{--Builds on--}{++Extends++}",
+    expect(rawText(server.workspace, "Research/Paper.md")).toMatch(
+      suggested("Builds on", "Extends"),
     );
     expect(server.lens.mcpSessions.size).toBe(0);
   });

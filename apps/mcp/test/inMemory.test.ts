@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
 import { createLensServer, type LensServerDeps } from "../src/server/mcpServer.js";
-import { type Connection, call, fixtureWorkspace, rawText } from "./helpers.js";
+import { type Connection, call, fixtureWorkspace, rawText, suggested } from "./helpers.js";
 import { runScenarios } from "./scenarios.js";
 
 async function connectInMemory(deps: LensServerDeps, sessionId = "mem"): Promise<Connection> {
@@ -86,7 +86,7 @@ describe("durability hook", () => {
     expect(r.isError).toBe(true);
     expect(r.text).toMatch(/disk full/);
     expect(r.text).toMatch(/Do not repeat the edit/);
-    expect(rawText(workspace, "Team/Plans.md")).toContain("{--Plan A--}{++Plan Z++}");
+    expect(rawText(workspace, "Team/Plans.md")).toMatch(suggested("Plan A", "Plan Z"));
     await conn.close();
   });
 

@@ -12,7 +12,6 @@ describe("lens-mcp entry point", () => {
       "McpSessions",
       "STDIO_SESSION",
       "allowedHostNames",
-      "bearerAuth",
       "createLensApp",
       "createLensServer",
       "createMcpApp",
@@ -23,7 +22,6 @@ describe("lens-mcp entry point", () => {
       "readTrackingKey",
       "serveStdio",
       "serverInstructions",
-      "tokenMatches",
     ]);
     expect(entry.LENS_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });

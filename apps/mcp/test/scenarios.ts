@@ -4,7 +4,7 @@
 import { lensTools, toolInputJsonSchema } from "@lens/core";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { type Connection, call, FIXTURE_PATHS } from "./helpers.js";
+import { type Connection, call, FIXTURE_PATHS, suggested } from "./helpers.js";
 
 export interface ScenarioTarget {
   /** A new connected client (a new MCP session where the transport has sessions). */
@@ -85,8 +85,8 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         const again = await call(client, "read", { file_path: "Team/Notes/Ideas" });
         expect(again.text).toContain("     4\tThe new idea is better.");
         if (target.raw) {
-          expect(await target.raw("Team/Notes/Ideas.md")).toContain(
-            "{--The old idea was good.--}{++The new idea is better.++}",
+          expect(await target.raw("Team/Notes/Ideas.md")).toMatch(
+            suggested("The old idea was good.", "The new idea is better."),
           );
         }
       }));

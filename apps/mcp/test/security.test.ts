@@ -1,20 +1,7 @@
-// The pieces of HTTP security on their own: token comparison and Host / Origin rules.
+// The pieces of HTTP security on their own: Host / Origin rules (tokens: @lens/access).
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { bearerToken, tokenMatches } from "../src/http/bearerAuth.js";
 import { allowedHostNames, hostGuard, hostName, isLoopbackHost } from "../src/http/hostGuard.js";
-
-describe("bearer token", () => {
-  it("parses the header and compares exactly", () => {
-    expect(bearerToken("Bearer abc")).toBe("abc");
-    expect(bearerToken("bearer   abc ")).toBe("abc");
-    expect(bearerToken("Basic abc")).toBeUndefined();
-    expect(bearerToken(undefined)).toBeUndefined();
-    expect(tokenMatches("abc", "abc")).toBe(true);
-    expect(tokenMatches("abc", "abcd")).toBe(false);
-    expect(tokenMatches("abc", "")).toBe(false);
-  });
-});
 
 describe("host guard", () => {
   it("knows loopback hosts and parses Host headers", () => {

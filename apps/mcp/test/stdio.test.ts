@@ -11,6 +11,7 @@ import {
   call,
   rawText,
   requireBuiltCli,
+  suggested,
   tempDir,
   writeFixtureVaults,
 } from "./helpers.js";
@@ -96,7 +97,7 @@ describe("lens stdio", () => {
     });
     expect(r.isError).toBe(false);
     await conn.close();
-    expect(await rawOnDisk(lastData, "Team/Plans.md")).toContain("{--Plan A--}{++Plan Alpha++}");
+    expect(await rawOnDisk(lastData, "Team/Plans.md")).toMatch(suggested("Plan A", "Plan Alpha"));
   });
 
   it("refuses a data directory another Lens process holds", async () => {

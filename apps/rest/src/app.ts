@@ -2,16 +2,17 @@
 // to mount under /api/v1 or for the standalone server. Wires CORS, auth, body limit, schema
 // validation failures and the single problem-rendering error handler around the routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { type AuditLog, Authenticator, authenticate } from "@lens/access";
 import { clip, SessionStore, type Workspace } from "@lens/core";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { bearerAuth } from "./auth.js";
-import type { GrepRunner, RestDeps } from "./deps.js";
+import type { GrepRunner } from "./deps.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
 import { unknownParameters } from "./query.js";
 import { LENS_SESSION_HEADER } from "./requestSession.js";
+import { type AdminDeps, registerAdminRoutes } from "./routes/admin.js";
 import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
 import { registerGrepRoute } from "./routes/grep.js";
@@ -28,8 +29,17 @@ export interface RestAppOptions {
   afterWrite?: () => Promise<void>;
   /** Where grep runs (see RestDeps.grep); unset = in this thread. */
   grep?: GrepRunner;
-  /** Bearer token required on every route but /openapi.json and /reference; unset = open. */
+  /**
+   * Who may call (named tokens with roles and folders, an admin token, or open). Every route
+   * but /openapi.json and /reference needs a token when it has one. Unset = built from `token`.
+   */
+  auth?: Authenticator;
+  /** An admin token, for an app without `auth` (the standalone server); unset = open. */
   token?: string;
+  /** Records reviews, token changes and failed authentications. */
+  audit?: AuditLog;
+  /** Data directory whose named tokens the admin routes manage; unset = no /tokens routes. */
+  dataDir?: string;
   /** CORS: true = any origin; options are hono/cors's (the Lens headers are allowed and exposed). */
   cors?: boolean | CorsOptions;
   /** Largest accepted request body in bytes (default 8 MiB). */
@@ -64,11 +74,17 @@ function corsMiddleware(option: true | CorsOptions) {
 
 /** The REST API over `options.workspace`; its routes are relative (mount it where you like). */
 export function createRestApp(options: RestAppOptions): OpenAPIHono {
-  const deps: RestDeps = {
+  const auth =
+    options.auth ??
+    new Authenticator(options.token === undefined ? {} : { adminToken: options.token });
+  const deps: AdminDeps = {
     workspace: options.workspace,
     sessions: options.sessions ?? new SessionStore(),
     afterWrite: options.afterWrite ?? (async () => {}),
     ...(options.grep ? { grep: options.grep } : {}),
+    ...(options.audit ? { audit: options.audit } : {}),
+    dataDir: options.dataDir,
+    lastUsed: auth.lastUsed,
   };
   const app = new OpenAPIHono({
     defaultHook: (result) => {
@@ -110,8 +126,8 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
   );
 
   // The API description is public; it is registered before auth so its handlers answer first.
-  registerApiDescription(app, options.token !== undefined);
-  if (options.token !== undefined) app.use("*", bearerAuth(options.token));
+  registerApiDescription(app, () => auth.hasTokens);
+  app.use("*", authenticate({ auth, audit: options.audit, door: "rest" }));
 
   registerRoutes(app, deps);
   // Last: unknown paths get a problem too, also where a parent app mounts this one.
@@ -125,10 +141,11 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
 }
 
 /** Every route. The document route and its /links and /edit sub-routes never overlap. */
-function registerRoutes(app: OpenAPIHono, deps: RestDeps): void {
+function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerLinksRoute(app, deps);
   registerEditRoute(app, deps);
   registerDocumentRoutes(app, deps);
   registerGrepRoute(app, deps);
   registerSuggestionRoutes(app, deps);
+  registerAdminRoutes(app, deps);
 }

@@ -1,5 +1,6 @@
 // What every route of the REST API works with: the workspace, read-tracking sessions and the
 // durability hook awaited after each write.
+import type { AuditLog } from "@lens/access";
 import type {
   GrepPlan,
   GrepRecordsResult,
@@ -26,4 +27,6 @@ export interface RestDeps {
   afterWrite: () => Promise<void>;
   /** Where grep runs; unset = in this thread (core's grep tool). */
   grep?: GrepRunner;
+  /** Where reviews and token changes are recorded (unset: not recorded). */
+  audit?: AuditLog;
 }

@@ -6,7 +6,6 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   type RestAppOptions,
 } from "./app.js";
-export { bearerAuth, tokenMatches } from "./auth.js";
 export { etagOfText, ifMatchHits, ifNoneMatchHits } from "./etag.js";
 export { API_TITLE, API_VERSION, openApiDocument, openApiPath } from "./openapi.js";
 export {

@@ -7,6 +7,7 @@ import {
   documentsInScope,
   type Located,
   lookupDocument,
+  type Reach,
   resolveScope,
   type Workspace,
 } from "@lens/core";
@@ -21,9 +22,11 @@ export interface OpenDocument {
 }
 
 /** The loaded markdown document at `path`, with its current view and ETag. */
-export function openDocument(ws: Workspace, path: string): OpenDocument {
-  const found = lookupDocument(ws, path);
-  if (!found.ok) throw problemForFailure({ text: found.message, code: found.code }, { ws, path });
+export function openDocument(ws: Workspace, path: string, reach: Reach): OpenDocument {
+  const found = lookupDocument(ws, path, reach);
+  if (!found.ok) {
+    throw problemForFailure({ text: found.message, code: found.code }, { ws, path, reach });
+  }
   return { loc: found.loc, view: found.view, etag: etagOf(found.view) };
 }
 
@@ -35,23 +38,23 @@ export type Scope =
   | { kind: "document"; doc: OpenDocument; core: CoreScope };
 
 /** Resolves a scope given as folder, sub-folder or document path (absent or empty = all). */
-export function openScope(ws: Workspace, path: string | undefined): Scope {
-  const core = resolveScope(ws, path);
+export function openScope(ws: Workspace, path: string | undefined, reach: Reach): Scope {
+  const core = resolveScope(ws, path, reach);
   if ("error" in core) {
     // A path that names no scope names no document either: openDocument throws its problem,
     // with the candidates of an ambiguous path; the line after is only a fallback.
-    openDocument(ws, path ?? "");
+    openDocument(ws, path ?? "", reach);
     throw problemForFailure({ text: core.error, code: core.code });
   }
   if (core.kind === "all") return core;
   if (core.kind === "directory") return { kind: "directory", path: core.path, core };
-  return { kind: "document", doc: openDocument(ws, core.loc.path), core };
+  return { kind: "document", doc: openDocument(ws, core.loc.path, reach), core };
 }
 
 /** Loaded markdown documents a scope covers, by path (core's scope rule). */
-export function documentsIn(ws: Workspace, scope: Scope): Located[] {
+export function documentsIn(ws: Workspace, scope: Scope, reach: Reach): Located[] {
   const core = scope.kind === "all" ? scope : scope.core;
-  return documentsInScope(ws, core).sort((a, b) =>
+  return documentsInScope(ws, core, reach).sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
 }

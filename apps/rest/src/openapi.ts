@@ -110,16 +110,17 @@ const referenceRoute = createRoute({
 });
 
 /** Registers GET /openapi.json and GET /reference; both are public (they hold no notes). */
-export function registerApiDescription(app: OpenAPIHono, secured: boolean): void {
+export function registerApiDescription(app: OpenAPIHono, secured: () => boolean): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
-    description: "The server's token (LENS_TOKEN / --token), the same as for MCP.",
+    description:
+      "A named token (`lens token add`) or the server's admin token (LENS_TOKEN / --token), the same as for MCP and sync. Roles: view reads, suggest also edits, edit also accepts and rejects, admin also manages tokens and reads the audit log.",
   });
 
   app.openapi(documentRoute, (c) => {
     const prefix = mountPrefix(c.req.path, "/openapi.json");
-    return c.json(openApiDocument(app, prefix === "" ? "/" : prefix, secured), 200);
+    return c.json(openApiDocument(app, prefix === "" ? "/" : prefix, secured()), 200);
   });
 
   const page = Scalar((c) => ({

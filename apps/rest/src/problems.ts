@@ -17,9 +17,11 @@ export const problemTypes = {
   "invalid-path": { status: 400, title: "Invalid path" },
   "unknown-parameter": { status: 400, title: "Unknown query parameter" },
   unauthorized: { status: 401, title: "Authentication required" },
+  forbidden: { status: 403, title: "Not allowed for this role" },
   "not-found": { status: 404, title: "Not found" },
   "ambiguous-path": { status: 409, title: "Path names several documents" },
   "review-conflict": { status: 409, title: "Suggestions no longer pending" },
+  conflict: { status: 409, title: "Conflicts with the current state" },
   "precondition-failed": { status: 412, title: "Document changed since it was read" },
   "payload-too-large": { status: 413, title: "Request body too large" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
@@ -119,11 +121,12 @@ export const ProblemSchema = z
   });
 
 /** Error statuses the routes document. */
-export type ProblemStatus = 400 | 401 | 404 | 409 | 412 | 422 | 428 | 503;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 422 | 428 | 503;
 
 const statusDescriptions: Record<ProblemStatus, string> = {
   400: "Malformed request (bad JSON, invalid path)",
   401: "Missing or wrong bearer token",
+  403: "The token's role does not allow this (the problem names the role needed)",
   404: "No such document or folder, or its content is not loaded",
   409: "The path names several documents differing only in case, or (review) none of the suggestions is pending any more",
   412: "If-Match does not match the document's current ETag",

@@ -1,7 +1,7 @@
 // Runs core tools for one REST request: in a session of the request's own, linked with the
 // client's Lens-Session handle when it sent one (the same handle MCP clients pass as session_id).
 import { randomUUID } from "node:crypto";
-import { callTool, type Session, ToolCallError, type ToolResult } from "@lens/core";
+import { type Caller, callTool, type Session, ToolCallError, type ToolResult } from "@lens/core";
 import type { RestDeps } from "./deps.js";
 import { ProblemError } from "./problems.js";
 
@@ -14,6 +14,8 @@ export class RequestSession {
 
   constructor(
     private readonly deps: RestDeps,
+    /** Who calls: role, folders and author. */
+    readonly caller: Caller,
     /** The client's Lens-Session handle, if it sent one. */
     readonly handle: string | undefined,
   ) {}
@@ -31,7 +33,12 @@ export class RequestSession {
     const withHandle = this.handle === undefined ? args : { ...args, session_id: this.handle };
     try {
       return callTool(
-        { workspace: this.deps.workspace, sessions: this.deps.sessions, sessionId: this.id },
+        {
+          workspace: this.deps.workspace,
+          sessions: this.deps.sessions,
+          sessionId: this.id,
+          caller: this.caller,
+        },
         name,
         withHandle,
       );
@@ -49,10 +56,11 @@ export class RequestSession {
 /** Runs `fn` with a request session that is dropped afterwards, whatever happens. */
 export function withRequestSession<T>(
   deps: RestDeps,
+  caller: Caller,
   handle: string | undefined,
   fn: (rs: RequestSession) => T,
 ): T {
-  const rs = new RequestSession(deps, handle);
+  const rs = new RequestSession(deps, caller, handle);
   try {
     return fn(rs);
   } finally {

@@ -54,5 +54,6 @@ export const tags = {
   search: "Search",
   links: "Links",
   suggestions: "Suggestions",
+  admin: "Administration",
   meta: "API description",
 } as const;

@@ -1,6 +1,12 @@
 // Core failures as problems: the one table from core's ToolErrorCode to a problem type (whose
 // catalogue entry gives the HTTP status), and the function every route turns a failure with.
-import type { ToolErrorCode, Workspace } from "@lens/core";
+import {
+  EVERYWHERE,
+  type Reach,
+  resolveWithin,
+  type ToolErrorCode,
+  type Workspace,
+} from "@lens/core";
 import { ProblemError, type ProblemExtensions, type ProblemType } from "./problems.js";
 
 /**
@@ -22,6 +28,7 @@ export const TOOL_ERROR_PROBLEMS = {
   identical: "tool-error", // 422: edit's old_string and new_string are the same
   invalid_edit: "tool-error", // 422: CriticMarkup delimiters, inside a comment, empty old_string
   timeout: "timeout", // 503: the tool stopped at its time limit
+  forbidden: "forbidden", // 403: the caller's role is below what the tool needs
 } as const satisfies Record<ToolErrorCode, ProblemType>;
 
 /** A failure as core reports it: a tool result with `isError`, or a lookup that failed. */
@@ -38,6 +45,8 @@ export interface FailureContext {
   /** The workspace and the path the request named, for the candidates of an ambiguous path. */
   ws?: Workspace;
   path?: string | undefined;
+  /** The caller's folders: candidates elsewhere are never named. */
+  reach?: Reach;
 }
 
 /** The problem for a core failure: its type from TOOL_ERROR_PROBLEMS, core's text as detail. */
@@ -54,16 +63,16 @@ export function problemForFailure(
     extensions.text = failure.text;
   }
   if (failure.code === "ambiguous" && context.ws && context.path !== undefined) {
-    const candidates = candidatesOf(context.ws, context.path);
+    const candidates = candidatesOf(context.ws, context.path, context.reach ?? EVERYWHERE);
     if (candidates) extensions.candidates = candidates;
   }
   return new ProblemError(type, failure.text, extensions);
 }
 
 /** The documents an ambiguous path matches (core's failure names them only in its text). */
-function candidatesOf(ws: Workspace, path: string): string[] | undefined {
+function candidatesOf(ws: Workspace, path: string, reach: Reach): string[] | undefined {
   try {
-    const r = ws.resolve(path);
+    const r = resolveWithin(ws, path, reach);
     return r.kind === "ambiguous" ? [...r.candidates] : undefined;
   } catch {
     return undefined;

@@ -12,7 +12,6 @@ it("exports exactly the public API", () => {
       "PROBLEM_CONTENT_TYPE",
       "PROBLEM_TYPE_BASE",
       "ProblemError",
-      "bearerAuth",
       "createRestApp",
       "createStandaloneRestServer",
       "etagOfText",
@@ -22,7 +21,6 @@ it("exports exactly the public API", () => {
       "openApiPath",
       "problemTypeUri",
       "problemTypes",
-      "tokenMatches",
     ].sort(),
   );
 });

@@ -22,6 +22,7 @@ const STATUS = {
   identical: 422,
   invalid_edit: 422,
   timeout: 503,
+  forbidden: 403,
 } as const satisfies Record<ToolErrorCode, number>;
 
 const CODES = Object.keys(STATUS) as ToolErrorCode[];

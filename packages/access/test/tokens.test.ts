@@ -157,3 +157,14 @@ describe("authenticator", () => {
     expect(readFileSync(tokenFilePath(dir), "utf8")).toBe('{"version":1,"tokens":[{"name":');
   });
 });
+
+describe("bearer header", () => {
+  it("parses the scheme case-insensitively and nothing else", async () => {
+    const { bearerToken } = await import("../src/index.js");
+    expect(bearerToken("Bearer abc")).toBe("abc");
+    expect(bearerToken("bearer   abc ")).toBe("abc");
+    expect(bearerToken("Basic abc")).toBeUndefined();
+    expect(bearerToken("Bearer a b")).toBeUndefined();
+    expect(bearerToken(undefined)).toBeUndefined();
+  });
+});

@@ -1,7 +1,6 @@
 // Command-line configuration: each setting from its flag, else its LENS_* variable, else the
 // default; checked once here so commands can trust what they get.
 
-import { isLoopbackHost } from "../http/hostGuard.js";
 import { isLogLevel, type LogLevel } from "../log.js";
 
 export const DEFAULT_PORT = 3917;
@@ -166,11 +165,6 @@ export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
   if (token !== undefined && (token.length < 16 || /\s/.test(token))) {
     throw new ConfigError(
       "the token must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)",
-    );
-  }
-  if (!isLoopbackHost(host) && token === undefined) {
-    throw new ConfigError(
-      `refusing to listen on ${host} without a token: anyone who can reach it could read and edit your notes. Set LENS_TOKEN (or --token), or bind to 127.0.0.1.`,
     );
   }
   const minutes = positiveInt(

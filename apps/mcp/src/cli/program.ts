@@ -20,6 +20,7 @@ import {
 import { importInto, openData } from "./openData.js";
 import { progressReporter } from "./progress.js";
 import { startServe, startupBanner } from "./serve.js";
+import { registerTokenCommand } from "./tokenCommand.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -145,7 +146,7 @@ export function buildProgram(env: Env = process.env): Command {
         const server = await startServe(config, log);
         flushOnCrash(log, () => server.stop());
         log.info(
-          { url: `${server.listening.baseUrl}/mcp`, auth: config.token !== undefined },
+          { url: `${server.listening.baseUrl}/mcp`, auth: server.auth.hasTokens },
           "listening",
         );
         process.stdout.write(startupBanner(server, config));
@@ -255,6 +256,8 @@ export function buildProgram(env: Env = process.env): Command {
         }
       }),
     );
+
+  registerTokenCommand(program, env, run);
 
   return program;
 }

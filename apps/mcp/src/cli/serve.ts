@@ -1,5 +1,6 @@
 // `lens serve`: one process, one port — MCP at /mcp, REST under /api/v1, y-sweet sync, /healthz —
 // over one Workspace persisted in the data directory.
+import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
 import { documentSummary, plural, SessionStore } from "@lens/core";
 import { createRestApp } from "@lens/rest";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
@@ -10,10 +11,14 @@ import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { LENS_VERSION } from "../version.js";
 import type { ServeConfig } from "./config.js";
+import { ConfigError } from "./config.js";
+import { chooseDataDir } from "./dataDir.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./openData.js";
 
 export interface RunningServer {
   listening: Listening;
+  /** Who may call (named tokens, the admin token, or open). */
+  auth: Authenticator;
   /** Where searches run (a worker thread). */
   grep: GrepPool;
   lens: LensApp;
@@ -28,9 +33,25 @@ export async function startServe(
   log: Log,
   options: Pick<OpenDataOptions, "cwd" | "defaultDir"> = {},
 ): Promise<RunningServer> {
+  // Named tokens are read before the data is opened: a server that may not start touches nothing.
+  const dataDir = chooseDataDir(config, options.cwd, options.defaultDir).dir;
+  // One authenticator for every door: named tokens from the data directory, `--token` as
+  // an admin token, open only on loopback with no token at all.
+  const auth = new Authenticator({
+    dataDir,
+    ...(config.token ? { adminToken: config.token } : {}),
+    requireToken: !isLoopbackHost(config.host),
+    onFileError: (message) => log.error({ file: tokenFilePath(dataDir) }, message),
+  });
+  if (!isLoopbackHost(config.host) && config.token === undefined && auth.records().length === 0) {
+    throw new ConfigError(
+      `refusing to listen on ${config.host} without a token: anyone who can reach it could read and edit your notes. Add one with \`lens token add\` (or set LENS_TOKEN / --token), or bind to 127.0.0.1.`,
+    );
+  }
   const data = await openData(config, log, options);
   try {
     const { workspace, store } = data;
+    const audit = new AuditLog(dataDir);
     const afterWrite = () => store.flush();
     const sessions = new SessionStore();
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
@@ -42,6 +63,8 @@ export async function startServe(
       workspace,
       guard: (headers) => (lens ? lens.upgradeRefusal(headers) : "server starting"),
       ...(config.token ? { token: config.token } : {}),
+      auth,
+      onAuthFailure: (reason) => void audit.authFailure("sync", reason).catch(() => {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       log: syncLog,
     });
@@ -51,7 +74,9 @@ export async function startServe(
       sessions,
       afterWrite,
       grep: (plan, options) => grep.grep(plan, options),
-      ...(config.token ? { token: config.token } : {}),
+      auth,
+      audit,
+      dataDir,
       ...(config.allowedOrigins.length ? { cors: { origin: config.allowedOrigins } } : {}),
       onServerError: (err, c) =>
         log.error({ err, method: c.req.method, path: c.req.path }, "REST request failed"),
@@ -62,7 +87,8 @@ export async function startServe(
       afterWrite,
       grep,
       log,
-      ...(config.token ? { token: config.token } : {}),
+      auth,
+      audit,
       bindHost: config.host,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
@@ -83,6 +109,7 @@ export async function startServe(
     let stopping: Promise<void> | undefined;
     return {
       listening,
+      auth,
       grep,
       lens,
       data,
@@ -133,7 +160,7 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
   ].filter((w) => w !== "");
   const tokenRef =
     process.env.LENS_TOKEN?.trim() === config.token ? "$LENS_TOKEN" : "<your --token>";
-  const header = config.token ? ` --header "Authorization: Bearer ${tokenRef}"` : "";
+  const header = server.auth.hasTokens ? ` --header "Authorization: Bearer ${tokenRef}"` : "";
   const lines = [
     `Lens ${LENS_VERSION}: ${what}`,
     ...warnings,
@@ -146,7 +173,9 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
     `  claude mcp add --transport http lens ${mcpUrl}${header}`,
     "",
     "Connect Claude Desktop (claude_desktop_config.json; mcp-remote bridges stdio to this server):",
-    ...desktopConfig(mcpUrl, config).map((l) => `  ${l}`),
+    ...desktopConfig(mcpUrl, { host: config.host, secured: server.auth.hasTokens }).map(
+      (l) => `  ${l}`,
+    ),
     "",
     "Stop with Ctrl-C (every document is flushed to disk first).",
   ];
@@ -159,13 +188,13 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
  */
 export function desktopConfig(
   mcpUrl: string,
-  config: Pick<ServeConfig, "token" | "host">,
+  config: { host: string; secured: boolean },
 ): string[] {
   const args = ["-y", "mcp-remote", mcpUrl];
   // mcp-remote refuses plain http beyond loopback unless told.
   if (mcpUrl.startsWith("http:") && !isLoopbackHost(config.host)) args.push("--allow-http");
   const entry: Record<string, unknown> = { command: "npx", args };
-  if (config.token) {
+  if (config.secured) {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote expands ${VAR} itself
     args.push("--header", "Authorization:${LENS_AUTH_HEADER}");
     entry.env = { LENS_AUTH_HEADER: "Bearer <your token>" };

@@ -18,6 +18,8 @@ export interface LensAppOptions extends LensServerDeps {
    * sync are given the same authenticator. Unset = open.
    */
   auth?: Authenticator;
+  /** Shorthand for an authenticator with only this admin token (tests, embedding). */
+  token?: string;
   /** Where failed authentications (and REST's reviews and token changes) are recorded. */
   audit?: AuditLog;
   /** Address the server binds to: its host names are allowed in Host headers. */
@@ -62,7 +64,9 @@ export function createLensApp(options: LensAppOptions): LensApp {
   // Relay's mobile app calls from its own `http://localhost` origin.
   const origins = options.allowedOrigins ?? [];
   const strict = hostGuard({ hosts, origins, checkOrigin: true });
-  const auth = options.auth ?? new Authenticator();
+  const auth =
+    options.auth ??
+    new Authenticator(options.token === undefined ? {} : { adminToken: options.token });
   const syncGuard = hostGuard({ hosts, origins, checkOrigin: () => auth.open });
   app.use("*", async (c, next) => {
     const path = c.req.path;

@@ -24,7 +24,7 @@ export function urlHost(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
 
-export function listen(app: Hono, host: string, port: number): Promise<Listening> {
+export function listen(app: Pick<Hono, "fetch">, host: string, port: number): Promise<Listening> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       server.off("error", reject);

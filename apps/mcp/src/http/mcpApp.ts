@@ -1,9 +1,10 @@
 // The `/mcp` endpoint (MCP Streamable HTTP) as a Hono sub-app: routes each request to its
 // session's transport, opens sessions on initialize, and answers the HTTP-level errors.
-import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+
 import type { AccessEnv, Identity } from "@lens/access";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
 import { isServerSessionId, type McpSession, type McpSessions } from "./mcpSessions.js";
 
@@ -89,7 +90,11 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
       // restart. So an id of ours that is gone (restart, idle expiry) gets a fresh session
       // under the same id; only DELETE of a gone session, and ids we never issue, get 404.
       if (!session && req.method !== "DELETE" && isServerSessionId(sessionId)) {
-        session = await sessions.revive(sessionId, req.headers.get("mcp-protocol-version"), identity);
+        session = await sessions.revive(
+          sessionId,
+          req.headers.get("mcp-protocol-version"),
+          identity,
+        );
         if (!session) return busy();
       }
       // A session belongs to the credential that opened it: another token cannot use its reads.

@@ -1,14 +1,14 @@
 // Live MCP sessions over Streamable HTTP: one Server + transport per `Mcp-Session-Id`, with
 // idle expiry, a bound on how many live at once, and tracking of requests still streaming.
 import { randomUUID } from "node:crypto";
+import type { Identity } from "@lens/access";
+import { OWNER } from "@lens/core";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Identity } from "@lens/access";
-import { OWNER } from "@lens/core";
 import { type Log, silentLog } from "../log.js";
 import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
 import { onStreamEnd } from "./onStreamEnd.js";

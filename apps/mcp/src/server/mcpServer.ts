@@ -102,53 +102,56 @@ export function createLensServer(
   // Registered with a loose schema so a malformed call (`name: 123`, `arguments: null`) reaches
   // the SDK's own tools/call check, which answers -32602 Invalid params, instead of failing
   // the outer parse as an internal error (-32603).
-  server.setRequestHandler(LooseCallToolRequest, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
-    const caller = callerOf(extra.authInfo);
-    const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId, caller };
-    const started = performance.now();
-    const logCall = (isError: boolean) =>
-      log.info(
-        { tool: name, ...documentArgument(args), isError, ms: msSince(started) },
-        "tool call",
-      );
-    let text: string;
-    let isError: boolean;
-    try {
-      ({ text, isError } =
-        name === "grep" && deps.grep
-          ? await grepElsewhere(deps.grep, deps.workspace, args ?? {}, caller)
-          : callTool(ctx, name, args ?? {}));
-    } catch (e) {
-      logCall(true);
-      if (e instanceof ToolCallError) {
-        // An unknown tool is a protocol error; arguments that break the schema are a tool
-        // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
-        // own tools answer "InputValidationError".
-        if (e.code === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, e.message);
-        return textResult(e.message, true);
-      }
-      log.error({ err: e, tool: name }, "tool failed unexpectedly");
-      return textResult(
-        `Lens failed while running ${name}: ${e instanceof Error ? e.message : String(e)}. This is a server bug; the call had no effect you need to undo.`,
-        true,
-      );
-    }
-    const tool = lensTools.find((t) => t.name === name);
-    logCall(isError);
-    if (!isError && tool && !tool.readOnly && deps.afterWrite) {
+  server.setRequestHandler(
+    LooseCallToolRequest,
+    async (request, extra): Promise<CallToolResult> => {
+      const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
+      const caller = callerOf(extra.authInfo);
+      const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId, caller };
+      const started = performance.now();
+      const logCall = (isError: boolean) =>
+        log.info(
+          { tool: name, ...documentArgument(args), isError, ms: msSince(started) },
+          "tool call",
+        );
+      let text: string;
+      let isError: boolean;
       try {
-        await deps.afterWrite();
+        ({ text, isError } =
+          name === "grep" && deps.grep
+            ? await grepElsewhere(deps.grep, deps.workspace, args ?? {}, caller)
+            : callTool(ctx, name, args ?? {}));
       } catch (e) {
-        log.error({ err: e, tool: name }, "could not persist a write");
+        logCall(true);
+        if (e instanceof ToolCallError) {
+          // An unknown tool is a protocol error; arguments that break the schema are a tool
+          // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
+          // own tools answer "InputValidationError".
+          if (e.code === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, e.message);
+          return textResult(e.message, true);
+        }
+        log.error({ err: e, tool: name }, "tool failed unexpectedly");
         return textResult(
-          `${text}\n\nWarning: the change was made but could not be saved to disk (${e instanceof Error ? e.message : String(e)}); it may be lost if the server stops. Do not repeat the edit.`,
+          `Lens failed while running ${name}: ${e instanceof Error ? e.message : String(e)}. This is a server bug; the call had no effect you need to undo.`,
           true,
         );
       }
-    }
-    return textResult(text, isError);
-  });
+      const tool = lensTools.find((t) => t.name === name);
+      logCall(isError);
+      if (!isError && tool && !tool.readOnly && deps.afterWrite) {
+        try {
+          await deps.afterWrite();
+        } catch (e) {
+          log.error({ err: e, tool: name }, "could not persist a write");
+          return textResult(
+            `${text}\n\nWarning: the change was made but could not be saved to disk (${e instanceof Error ? e.message : String(e)}); it may be lost if the server stops. Do not repeat the edit.`,
+            true,
+          );
+        }
+      }
+      return textResult(text, isError);
+    },
+  );
 
   return server;
 }

@@ -4,6 +4,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { baseView, globEntries, lineStarts } from "@lens/core";
 import { accepts } from "hono/accepts";
+import { callerOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { ifNoneMatchHits } from "../etag.js";
 import { type OpenDocument, openDocument } from "../locate.js";
@@ -186,12 +187,13 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const { pattern, path } = c.req.valid("query");
     const args =
       path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path };
+    const caller = callerOf(c, deps);
     // Both run synchronously, so the entries and the text describe the same moment.
-    const found = globEntries(ws, args);
+    const found = globEntries(ws, args, caller.reach);
     if (!found.ok) {
       throw problemForFailure({ text: found.message, code: found.code }, { tool: "glob" });
     }
-    const result = withRequestSession(deps, undefined, (rs) => rs.call("glob", args));
+    const result = withRequestSession(deps, caller, undefined, (rs) => rs.call("glob", args));
     if (result.isError) throw problemForFailure(result, { tool: "glob" });
     return c.json(
       {
@@ -208,10 +210,13 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const { path } = c.req.valid("param");
     const query = c.req.valid("query");
     const headers = c.req.valid("header");
-    const doc = openDocument(ws, path);
+    const caller = callerOf(c, deps);
+    const doc = openDocument(ws, path, caller.reach);
     const lensSession = headers["lens-session"];
     if (lensSession !== undefined) {
-      withRequestSession(deps, lensSession, (rs) => rs.session.markRead(doc.loc.docId, ws.now()));
+      withRequestSession(deps, caller, lensSession, (rs) =>
+        rs.session.markRead(doc.loc.docId, ws.now()),
+      );
     }
     const cacheHeaders = { ETag: doc.etag, Vary: "Accept", "Cache-Control": "no-cache" };
     const ifNoneMatch = headers["if-none-match"];

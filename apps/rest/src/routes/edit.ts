@@ -2,6 +2,7 @@
 // proof that the client read the document — its current ETag in If-Match, or a Lens-Session that
 // read it. See README "Proof of a prior read".
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { callerOf, requireRole } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { ifMatchHits } from "../etag.js";
 import { openDocument } from "../locate.js";
@@ -62,7 +63,7 @@ const editRoute = createRoute({
       headers: z.object({ ETag: z.string() }),
       content: { "application/json": { schema: EditResultSchema } },
     },
-    ...problemResponses(400, 401, 404, 409, 412, 422, 428),
+    ...problemResponses(400, 401, 403, 404, 409, 412, 422, 428),
   },
 });
 
@@ -75,7 +76,9 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
     const body = c.req.valid("json");
     // Everything from the precondition check to the edit is synchronous, so no other write can
     // slip in between: the ETag checked is the version the edit applies to.
-    const doc = openDocument(ws, path);
+    const caller = callerOf(c, deps);
+    requireRole(caller, "suggest", "editing (suggesting a change)");
+    const doc = openDocument(ws, path, caller.reach);
     // `If-Match: *` matches any version, so it proves nothing about having read this one.
     const ifMatch = headers["if-match"]?.trim() === "*" ? undefined : headers["if-match"];
     if (ifMatch !== undefined && !ifMatchHits(ifMatch, doc.etag)) {
@@ -86,7 +89,7 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
         { ETag: doc.etag },
       );
     }
-    const result = withRequestSession(deps, headers["lens-session"], (rs) => {
+    const result = withRequestSession(deps, caller, headers["lens-session"], (rs) => {
       const session = rs.session;
       if (ifMatch !== undefined) session.markRead(doc.loc.docId, ws.now());
       else if (!session.hasRead(doc.loc.docId)) {
@@ -106,9 +109,11 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
       return rs.call("edit", args);
     });
     // Refusals map by their code; one without a code is a generic tool-error.
-    if (result.isError) throw problemForFailure(result, { tool: "edit", ws, path });
+    if (result.isError) {
+      throw problemForFailure(result, { tool: "edit", ws, path, reach: caller.reach });
+    }
     // The version this edit produced, taken before any other write can run.
-    const after = openDocument(ws, doc.loc.path);
+    const after = openDocument(ws, doc.loc.path, caller.reach);
     await deps.afterWrite();
     return c.json({ path: after.loc.path, text: result.text, etag: after.etag }, 200, {
       ETag: after.etag,

@@ -8,10 +8,12 @@ import {
   type GrepRecordsResult,
   grepPlan,
   grepStructured,
+  type Reach,
   ToolCallError,
   type ToolResult,
   type Workspace,
 } from "@lens/core";
+import { callerOf } from "../caller.js";
 import type { GrepRunner, RestDeps } from "../deps.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
@@ -161,13 +163,14 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
       if (value !== undefined) raw[toolName] = value;
     }
     const args = checkedArgs(raw);
-    const context = { tool: "grep", ws, path: query.path };
+    const caller = callerOf(c, deps);
+    const context = { tool: "grep", ws, path: query.path, reach: caller.reach };
     const { result, found } = deps.grep
-      ? await elsewhere(deps.grep, ws, args)
+      ? await elsewhere(deps.grep, ws, args, caller.reach)
       : // Both searches run synchronously: the text and the records describe the same documents.
         {
-          result: withRequestSession(deps, undefined, (rs) => rs.call("grep", args)),
-          found: grepStructured(ws, args),
+          result: withRequestSession(deps, caller, undefined, (rs) => rs.call("grep", args)),
+          found: grepStructured(ws, args, caller.reach),
         };
     if (result.isError) throw problemForFailure(result, context);
     if ("error" in found) throw problemForFailure(found.error, context);
@@ -198,8 +201,9 @@ async function elsewhere(
   run: GrepRunner,
   ws: Workspace,
   args: GrepArgs,
+  reach: Reach,
 ): Promise<{ result: ToolResult; found: GrepRecordsResult | { error: ToolResult } }> {
-  const plan = grepPlan(ws, args);
+  const plan = grepPlan(ws, args, reach);
   if ("error" in plan) return { result: plan.error, found: { error: plan.error } };
   const answer = await run(plan, { records: true });
   const records = answer.records;

@@ -3,6 +3,7 @@
 // beside the get_links tool's text.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { linksOf } from "@lens/core";
+import { callerOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { openDocument } from "../locate.js";
 import { problemResponses } from "../problems.js";
@@ -21,6 +22,15 @@ const LinksSchema = z
     unknownBacklinks: z.number().int().openapi({
       description:
         "Documents linking here that are in no folder this server holds (deleted, or in another folder); not in backlinks.",
+      example: 0,
+    }),
+    hiddenBacklinks: z.number().int().openapi({
+      description:
+        "Documents linking here from folders this token cannot see: counted, never named.",
+      example: 0,
+    }),
+    hiddenLinks: z.number().int().openapi({
+      description: "Link targets in folders this token cannot see: counted, never named.",
       example: 0,
     }),
     links: z.array(z.string()).openapi({
@@ -58,14 +68,25 @@ export function registerLinksRoute(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
   app.openapi(linksRoute, (c) => {
     const { path } = c.req.valid("param");
-    const doc = openDocument(ws, path);
-    const result = withRequestSession(deps, undefined, (rs) =>
+    const caller = callerOf(c, deps);
+    const doc = openDocument(ws, path, caller.reach);
+    const result = withRequestSession(deps, caller, undefined, (rs) =>
       rs.call("get_links", { file_path: path }),
     );
     if (result.isError) throw problemForFailure(result, { tool: "get_links", ws, path });
-    const { backlinks, unknownBacklinks, links, unresolved } = linksOf(ws, doc.loc.docId);
+    const found = linksOf(ws, doc.loc.docId, caller.reach);
+    const { backlinks, unknownBacklinks, links, unresolved, hiddenBacklinks, hiddenLinks } = found;
     return c.json(
-      { path: doc.loc.path, backlinks, unknownBacklinks, links, unresolved, text: result.text },
+      {
+        path: doc.loc.path,
+        backlinks,
+        unknownBacklinks,
+        hiddenBacklinks,
+        links,
+        hiddenLinks,
+        unresolved,
+        text: result.text,
+      },
       200,
     );
   });

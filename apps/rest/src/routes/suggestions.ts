@@ -5,10 +5,12 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   acceptSuggestions,
   listSuggestions,
+  type Reach,
   rejectSuggestions,
   type Suggestion,
   type Workspace,
 } from "@lens/core";
+import { callerOf, requireRole, whoOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
 import { documentsIn, openScope } from "../locate.js";
@@ -149,7 +151,7 @@ function reviewRoute(action: "accept" | "reject") {
         description: "What happened to each suggestion",
         content: { "application/json": { schema: ReviewResultSchema } },
       },
-      ...problemResponses(400, 401, 404, 409, 412, 422),
+      ...problemResponses(400, 401, 403, 404, 409, 412, 422),
     },
   });
 }
@@ -176,11 +178,12 @@ type ItemResult = z.infer<typeof ItemResultSchema>;
 /** Resolves suggestions per the request; synchronous, so each document's ids are current. */
 function review(
   ws: Workspace,
+  reach: Reach,
   action: "accept" | "reject",
   body: ReviewBodyType,
   ifMatch: string | undefined,
 ): z.infer<typeof ReviewResultSchema> {
-  const scope = openScope(ws, body.path);
+  const scope = openScope(ws, body.path, reach);
   if (scope.kind !== "document") {
     if (body.ids !== undefined) {
       throw new ProblemError(
@@ -210,7 +213,7 @@ function review(
   let applied = 0;
   let notFound = 0;
   let conflicts = 0;
-  for (const loc of documentsIn(ws, scope)) {
+  for (const loc of documentsIn(ws, scope, reach)) {
     const text = ws.contentText(loc.docId);
     const view = ws.view(loc.docId);
     if (!text || !view) continue;
@@ -240,8 +243,9 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
 
   app.openapi(listRoute, (c) => {
     const { path } = c.req.valid("query");
+    const { reach } = callerOf(c, deps);
     const suggestions = [];
-    for (const loc of documentsIn(ws, openScope(ws, path))) {
+    for (const loc of documentsIn(ws, openScope(ws, path, reach), reach)) {
       const view = ws.view(loc.docId);
       if (view) for (const s of listSuggestions(view.raw)) suggestions.push(describe(loc.path, s));
     }
@@ -250,8 +254,24 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
 
   for (const action of ["accept", "reject"] as const) {
     app.openapi(reviewRoute(action), async (c) => {
-      const result = review(ws, action, c.req.valid("json"), c.req.valid("header")["if-match"]);
+      const caller = callerOf(c, deps);
+      requireRole(caller, "edit", `${action === "accept" ? "accepting" : "rejecting"} suggestions`);
+      const body = c.req.valid("json");
+      const result = review(ws, caller.reach, action, body, c.req.valid("header")["if-match"]);
       if (result.applied > 0) await deps.afterWrite();
+      // On disk before the answer: an acknowledged review is never missing from the audit log.
+      await deps.audit?.record(
+        ...result.documents.flatMap((d) =>
+          d.results.map((r) => ({
+            who: whoOf(c),
+            role: caller.role,
+            action: `suggestion.${action}` as const,
+            path: d.path,
+            suggestion: r.id,
+            outcome: r.status,
+          })),
+        ),
+      );
       if (result.applied === 0 && result.notFound + result.conflicts > 0) {
         throw new ProblemError(
           "review-conflict",

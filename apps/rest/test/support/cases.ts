@@ -851,6 +851,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
         path: "Lens/Notes/Ideas.md",
         backlinks: ["Lens/Index.md", "Lens/Notes/Plan.md"],
         unknownBacklinks: 0,
+        hiddenBacklinks: 0,
+        hiddenLinks: 0,
         links: ["Lens/Notes/Plan.md"],
         unresolved: ["Missing note"],
         text: direct(c, "get_links", { file_path: "Lens/Notes/Ideas.md" }).text,

@@ -1,0 +1,154 @@
+// `lens token add|list|revoke`: named tokens in a data directory's `.lens/tokens.json`. A running
+// server sees every change at once (it re-reads the file), so no restart is needed.
+import { existsSync } from "node:fs";
+import {
+  AuditLog,
+  addToken,
+  parseDuration,
+  readTokenFile,
+  revokeToken,
+  TokenChangeError,
+  TokenFileError,
+  type TokenRecord,
+} from "@lens/access";
+import { isRole, ROLE_ABILITIES, ROLES, type Role } from "@lens/core";
+import { type Command, Option } from "commander";
+import { ConfigError, type Env, resolveDataConfig } from "./config.js";
+import { chooseDataDir } from "./dataDir.js";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** The data directory the token commands work on: it must exist (tokens belong to data). */
+function tokenDataDir(flags: { data?: string }, env: Env): string {
+  const config = resolveDataConfig({ data: flags.data, seed: false, import: [] }, env);
+  const { dir } = chooseDataDir(config);
+  if (!existsSync(dir)) {
+    throw new ConfigError(
+      `no data directory at ${dir}: give the one your server uses with --data (or LENS_DATA)`,
+    );
+  }
+  return dir;
+}
+
+/** Turns refusals of the token file into one-line CLI errors (exit 2). */
+async function refusalsAsConfigErrors<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (e) {
+    if (e instanceof TokenChangeError || e instanceof TokenFileError)
+      throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
+function describe(r: TokenRecord): string {
+  const folders = r.folders.length ? r.folders.join(", ") : "all folders";
+  const expires = r.expires ? `expires ${r.expires}` : "no expiry";
+  return `${r.name}\t${r.role}\t${folders}\tcreated ${r.created}\t${expires}`;
+}
+
+export function registerTokenCommand(
+  program: Command,
+  env: Env,
+  run: (body: () => Promise<void>) => Promise<void>,
+): void {
+  const token = program
+    .command("token")
+    .description("manage named tokens (roles: view, suggest, edit, admin) in a data directory");
+
+  token
+    .command("add")
+    .description("add a named token and print it once, as the last line of stdout")
+    .requiredOption(
+      "--name <name>",
+      "who holds it; suggestions made with it are attributed to this name",
+    )
+    .addOption(
+      new Option("--role <role>", ROLES.map((r) => `${r}: ${ROLE_ABILITIES[r]}`).join("; "))
+        .choices([...ROLES])
+        .makeOptionMandatory(),
+    )
+    .option("--folder <folder>", "a folder it reaches (repeatable); none = every folder", collect)
+    .option("--expires <duration>", "lifetime, e.g. 12h, 30d, 1y (default: no expiry)")
+    .option("--data <dir>", "data directory [env LENS_DATA]")
+    .action(
+      (flags: { name: string; role: string; folder?: string[]; expires?: string; data?: string }) =>
+        run(() =>
+          refusalsAsConfigErrors(async () => {
+            const dir = tokenDataDir(flags, env);
+            if (!isRole(flags.role)) throw new ConfigError(`unknown role ${flags.role}`);
+            let expiresAt: number | undefined;
+            if (flags.expires !== undefined) {
+              try {
+                expiresAt = Date.now() + parseDuration(flags.expires);
+              } catch (e) {
+                throw new ConfigError((e as Error).message);
+              }
+            }
+            const spec = {
+              name: flags.name,
+              role: flags.role as Role,
+              folders: flags.folder ?? [],
+            };
+            const made = await addToken(
+              dir,
+              expiresAt === undefined ? spec : { ...spec, expiresAt },
+            );
+            await new AuditLog(dir).record({
+              who: "cli",
+              action: "token.add",
+              outcome: "ok",
+              detail: {
+                name: made.record.name,
+                role: made.record.role,
+                folders: made.record.folders,
+              },
+            });
+            process.stderr.write(
+              `Added token "${made.record.name}" (${made.record.role}, ${made.record.folders.join(", ") || "all folders"}). It is shown once, below; store it now.\n`,
+            );
+            process.stdout.write(`${made.token}\n`);
+          }),
+        ),
+    );
+
+  token
+    .command("list")
+    .description("list named tokens (never the tokens themselves)")
+    .option("--data <dir>", "data directory [env LENS_DATA]")
+    .action((flags: { data?: string }) =>
+      run(() =>
+        refusalsAsConfigErrors(async () => {
+          const records = await readTokenFile(tokenDataDir(flags, env));
+          if (records.length === 0) {
+            process.stdout.write(
+              "No named tokens. Add one with: lens token add --name NAME --role ROLE\n",
+            );
+            return;
+          }
+          process.stdout.write(`${records.map(describe).join("\n")}\n`);
+        }),
+      ),
+    );
+
+  token
+    .command("revoke")
+    .description("revoke a named token; a running server refuses it at once")
+    .argument("<name>", "the token's name")
+    .option("--data <dir>", "data directory [env LENS_DATA]")
+    .action((name: string, flags: { data?: string }) =>
+      run(() =>
+        refusalsAsConfigErrors(async () => {
+          const dir = tokenDataDir(flags, env);
+          const gone = await revokeToken(dir, name);
+          await new AuditLog(dir).record({
+            who: "cli",
+            action: "token.revoke",
+            outcome: "ok",
+            detail: { name: gone.name },
+          });
+          process.stdout.write(`Revoked token "${gone.name}".\n`);
+        }),
+      ),
+    );
+}
