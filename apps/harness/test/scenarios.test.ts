@@ -32,6 +32,8 @@ describe.each([
     server = await startLensServe({
       data: join(dir, "data"),
       imports: FOLDERS.map((f) => [join(sampleVaultDir(), f), f] as [string, string]),
+      // Suggestions are attributed the same way over MCP and REST (else MCP names the client).
+      args: ["--author", "Claude"],
       startTimeoutMs: 60_000,
     });
     adapter = makeAdapter({ url: server.url });
