@@ -131,7 +131,7 @@ describe("MCP by role", () => {
       });
       expect(edit.isError).toBe(false);
       expect(rawText(server.data.workspace, "Team/Plans.md")).toMatch(
-        /\{--\{"author":"Ana's Claude","time":\d+\}@@Plan A--\}\{\+\+\{"author":"Ana's Claude","time":\d+\}@@Plan Alpha\+\+\}/,
+        /\{--\{"author":"Ana's Claude","time":\d+,"timestamp":\d+\}@@Plan A--\}\{\+\+\{"author":"Ana's Claude","time":\d+,"timestamp":\d+\}@@Plan Alpha\+\+\}/,
       );
     } finally {
       await conn.close();

@@ -37,9 +37,12 @@ const SuggestionSchema = z
     new: z.string().openapi({ description: "Text the suggestion adds (empty for a delete)." }),
     author: z.string().optional(),
     time: z
-      .union([z.number(), z.string()])
+      .number()
       .optional()
-      .openapi({ description: "As written in the metadata (ms since epoch for Lens)." }),
+      .openapi({
+        description:
+          "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
+      }),
   })
   .openapi("Suggestion");
 

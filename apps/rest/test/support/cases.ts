@@ -18,7 +18,7 @@ import { expectJson, expectProblem } from "./expect.js";
 import { FIXTURE_NOW, manyDocuments } from "./fixture.js";
 
 /** Metadata of the fixture's AI edits (core writes `-` as \u002d so no `--}` can appear). */
-const LENS_AI = `{"author":"lens\\u002dai","time":${FIXTURE_NOW}}@@`;
+const LENS_AI = `{"author":"lens\\u002dai","time":${Math.floor(FIXTURE_NOW / 1000)},"timestamp":${FIXTURE_NOW}}@@`;
 
 interface DocumentContent {
   path: string;

@@ -7,10 +7,30 @@ describe("metadata", () => {
   it("reads a JSON object followed by @@, braces inside strings included", () => {
     const s = '{"author":"a}b","time":5}@@rest';
     expect(readMeta(s, 0, s.length)).toEqual({
-      meta: { author: "a}b", time: 5 },
+      meta: { author: "a}b", time: 5000 },
       end: s.indexOf("rest"),
     });
     expect(readMeta('{"a":{"b":1}}@@', 0, 15)?.meta).toEqual({});
+  });
+
+  it("reads every writer's time as ms: timestamp (lens-relay), time in s (Commentator) or ms (old Lens)", () => {
+    const time = (json: string) => readMeta(`${json}@@x`, 0, json.length + 3)?.meta.time;
+    expect(time('{"author":"a","timestamp":1700000000123}')).toBe(1700000000123);
+    expect(time('{"author":"a","time":1700000000}')).toBe(1700000000000);
+    expect(time('{"author":"a","time":1700000000123}')).toBe(1700000000123);
+    expect(time('{"time":1,"timestamp":1700000000123}')).toBe(1700000000123);
+    expect(time('{"time":"1700000000"}')).toBe(1700000000000);
+    expect(time('{"time":"2024-01-01T00:00:00Z"}')).toBe(Date.parse("2024-01-01T00:00:00Z"));
+    expect(time('{"time":"soon","timestamp":"x"}')).toBeUndefined();
+    expect(time('{"time":1e400}')).toBeUndefined();
+  });
+
+  it("writes time in seconds and timestamp in ms, and reads its own time back", () => {
+    expect(formatMeta("Ana", 1700000000999)).toBe(
+      '{"author":"Ana","time":1700000000,"timestamp":1700000000999}@@',
+    );
+    const s = formatMeta("Ana", 1700000000999);
+    expect(readMeta(s, 0, s.length)?.meta).toEqual({ author: "Ana", time: 1700000000999 });
   });
 
   it("rejects what is not a JSON object followed by @@", () => {

@@ -1,9 +1,38 @@
-// Suggestion metadata: the `{"author":…,"time":…}@@` prefix that lens-editor and the
-// Commentator plugin put right after a mark's opening delimiter — reading and writing it.
+// Suggestion metadata: the `{"author":…,…}@@` prefix put right after a mark's opening
+// delimiter — reading every form writers use, and writing one they all read (SPEC §4).
+//
+// Writers differ on the time: the Obsidian Commentator plugin writes `time` in seconds;
+// lens-relay's server and editor read and write `timestamp` in milliseconds; Lens before
+// 0.2 wrote `time` in milliseconds. Lens writes both keys (`time` in seconds, `timestamp` in
+// milliseconds) and reads any of them as milliseconds.
 
 export interface CriticMeta {
   author?: string;
-  time?: number | string;
+  /** When the mark was made, in ms since the epoch, whatever form it was written in. */
+  time?: number;
+}
+
+/** Below this, a `time` is in seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
+const SECONDS_BELOW = 1e11;
+
+/** The time of a metadata object in ms: `timestamp` (ms) first, then `time` (s or ms). */
+function metaTime(obj: Record<string, unknown>): number | undefined {
+  const ms = asNumber(obj.timestamp);
+  if (ms !== undefined) return ms;
+  const t = asNumber(obj.time);
+  if (t !== undefined) return t < SECONDS_BELOW ? t * 1000 : t;
+  if (typeof obj.time === "string") {
+    const parsed = Date.parse(obj.time);
+    if (Number.isFinite(parsed)) return parsed;
+  }
+  return undefined;
+}
+
+/** A finite number, or a string holding only one. */
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
 }
 
 const QUOTE = 0x22;
@@ -56,7 +85,8 @@ export function readMeta(s: string, from: number, limit: number): MetaPrefix | u
   const obj = value as Record<string, unknown>;
   const meta: CriticMeta = {};
   if (typeof obj.author === "string") meta.author = obj.author;
-  if (typeof obj.time === "number" || typeof obj.time === "string") meta.time = obj.time;
+  const time = metaTime(obj);
+  if (time !== undefined) meta.time = time;
   return { meta, end: objEnd + 2 };
 }
 
@@ -71,12 +101,16 @@ function jsonString(value: string): string {
 }
 
 /**
- * The metadata prefix Lens writes: `{"author":"…","time":1700000000000}@@`. Characters that
- * could read as a CriticMarkup delimiter are `\u`-escaped in the author, so a name can never
- * close the mark it sits in.
+ * The metadata prefix Lens writes, for a time in ms:
+ * `{"author":"…","time":1700000000,"timestamp":1700000000000}@@` — `time` in seconds for the
+ * Commentator plugin, `timestamp` in ms for lens-relay. Characters that could read as a
+ * CriticMarkup delimiter are `\u`-escaped in the author, so a name can never close the mark
+ * it sits in.
  */
 export function formatMeta(author: string, time: number): string {
-  const t = Number.isFinite(time) ? `,"time":${Math.round(time)}` : "";
+  const t = Number.isFinite(time)
+    ? `,"time":${Math.floor(time / 1000)},"timestamp":${Math.round(time)}`
+    : "";
   return `{"author":${jsonString(author)}${t}}@@`;
 }
 

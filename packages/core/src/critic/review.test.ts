@@ -36,8 +36,21 @@ describe("listSuggestions", () => {
         oldText: "g",
         newText: "h",
         author: "ann",
-        time: 7,
+        time: 7000,
       },
+    ]);
+  });
+
+  it("gives every writer's suggestions their author and time in ms (lens-relay, Commentator, Lens)", () => {
+    const raw = [
+      '{++{"author":"relay user","timestamp":1700000000123}@@a++}',
+      '{--{"author":"obsidian user","time":1700000000}@@b--}',
+      '{++{"author":"Lens","time":1700000000,"timestamp":1700000000456}@@c++}',
+    ].join("\n");
+    expect(listSuggestions(raw).map((s) => [s.author, s.time])).toEqual([
+      ["relay user", 1700000000123],
+      ["obsidian user", 1700000000000],
+      ["Lens", 1700000000456],
     ]);
   });
 

@@ -20,7 +20,7 @@ export interface Suggestion {
   oldText: string;
   newText: string;
   author?: string;
-  time?: number | string;
+  time?: number;
 }
 
 /** A suggestion with the marks it is made of: one, or a delete and an insert for a replace. */

@@ -72,7 +72,7 @@ describe("applyEdit: writing suggestions", () => {
       { oldString: "hello", newString: "world" },
       { author: "Claude", now: () => 1700000000000 },
     );
-    const meta = '{"author":"Claude","time":1700000000000}@@';
+    const meta = '{"author":"Claude","time":1700000000,"timestamp":1700000000000}@@';
     expect(after).toBe(`say {--${meta}hello--}{++${meta}world++}`);
     expect(aiView(after)).toBe("say world");
     expect(baseView(after)).toBe("say hello");

@@ -53,7 +53,7 @@ describe("edit tool", () => {
   it("attributes the suggestion to the workspace author at the workspace clock", () => {
     const { run, raw } = setup("say hello", { author: "Claude" });
     run({ file_path: "Lens/Notes/A.md", old_string: "hello", new_string: "world" });
-    const meta = '{"author":"Claude","time":1700000000000}@@';
+    const meta = '{"author":"Claude","time":1700000000,"timestamp":1700000000000}@@';
     expect(raw()).toBe(`say {--${meta}hello--}{++${meta}world++}`);
   });
 
