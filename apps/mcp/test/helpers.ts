@@ -219,6 +219,9 @@ export async function eventually(predicate: () => boolean, timeoutMs = 5000): Pr
  */
 export function suggested(oldText: string, newText: string, author = "lens-test"): RegExp {
   const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const meta = esc(formatMeta(author, 0)).replace('"time":0,"timestamp":0', '"time":\\d+,"timestamp":\\d+');
+  const meta = esc(formatMeta(author, 0)).replace(
+    '"time":0,"timestamp":0',
+    '"time":\\d+,"timestamp":\\d+',
+  );
   return new RegExp(`\\{--${meta}${esc(oldText)}--\\}\\{\\+\\+${meta}${esc(newText)}\\+\\+\\}`);
 }

@@ -36,13 +36,10 @@ const SuggestionSchema = z
     old: z.string().openapi({ description: "Text the suggestion removes (empty for an insert)." }),
     new: z.string().openapi({ description: "Text the suggestion adds (empty for a delete)." }),
     author: z.string().optional(),
-    time: z
-      .number()
-      .optional()
-      .openapi({
-        description:
-          "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
-      }),
+    time: z.number().optional().openapi({
+      description:
+        "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
+    }),
   })
   .openapi("Suggestion");
 

@@ -145,6 +145,8 @@ describe("reach", () => {
     const loc = ws.resolve("Team/Plan.md");
     if (loc.kind !== "document") throw new Error("Team/Plan.md should be a document");
     const raw = ws.contentText(loc.loc.docId)?.toString() ?? "";
-    expect(raw).toMatch(/\{--\{"author":"Ana's Claude","time":\d+,"timestamp":\d+\}@@shared word--\}/);
+    expect(raw).toMatch(
+      /\{--\{"author":"Ana's Claude","time":\d+,"timestamp":\d+\}@@shared word--\}/,
+    );
   });
 });
