@@ -2,7 +2,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
-  ConfigError,
   DEFAULT_HOST,
   DEFAULT_PORT,
   parseFolderNames,
