@@ -49,6 +49,7 @@ const EXPORTS = [
   "acceptSuggestions",
   "aiView",
   "applyEdit",
+  "applyReplacements",
   "attachBacklinks",
   "backlinkIndexOf",
   "backlinksMap",
@@ -65,6 +66,7 @@ const EXPORTS = [
   "contentDocId",
   "contentsText",
   "counterUuids",
+  "createTool",
   "defineTool",
   "deleteEntry",
   "documentSummary",
@@ -102,6 +104,7 @@ const EXPORTS = [
   "listSuggestions",
   "lookupDocument",
   "mayContainMarks",
+  "moveTool",
   "normalizeUserPath",
   "ok",
   "parentDirs",
@@ -139,13 +142,15 @@ describe("@lens/core public entry", () => {
     expect(Object.keys(core).sort()).toEqual(EXPORTS);
   });
 
-  it("exports the five tools in adapter order", () => {
+  it("exports the seven tools in adapter order", () => {
     expect(core.lensTools.map((t) => t.name)).toEqual([
       "read",
       "glob",
       "grep",
       "edit",
       "get_links",
+      "create",
+      "move",
     ]);
   });
 });

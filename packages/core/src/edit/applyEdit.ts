@@ -53,6 +53,42 @@ function editText(text: Y.Text, req: EditRequest, meta: string): EditOutcome {
   if (matches.ranges.length > 1 && !req.replaceAll) return refuse.notUnique(matches.ranges.length);
   const reps: Replacement[] = matches.ranges.map((r) => ({ ...r, text: matches.replacement }));
   if (reps.every((r) => map.ai.slice(r.start, r.end) === r.text)) return refuse.identical();
+  return writeReplacements(text, map, reps, meta);
+}
+
+/**
+ * Writes replacements given as AI-view ranges (sorted, not overlapping) as suggestions, with
+ * the same guarantees as applyEdit: both views keep their invariants or nothing is written.
+ * Used where the ranges come from elsewhere (link rewrites of a move).
+ */
+export function applyReplacements(
+  text: Y.Text,
+  reps: readonly Replacement[],
+  opts: EditOptions = {},
+): EditOutcome {
+  const doc = text.doc;
+  if (!doc) throw new Error("applyReplacements: the Y.Text must belong to a Y.Doc");
+  if (reps.length === 0) return refuse.notFound();
+  for (const r of reps) {
+    const hit = findDelimiter(r.text, { separator: false });
+    if (hit) return refuse.delimiters("new_string", hit.delimiter);
+  }
+  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
+  let outcome: EditOutcome = refuse.notFound();
+  doc.transact(() => {
+    outcome = writeReplacements(text, buildViewMap(text.toString()), reps, meta);
+  }, opts.origin ?? LENS_EDIT_ORIGIN);
+  return outcome;
+}
+
+/** Plans, checks and writes `reps` on the text `map` describes (inside a transaction). */
+function writeReplacements(
+  text: Y.Text,
+  map: ViewMap,
+  reps: readonly Replacement[],
+  meta: string,
+): EditOutcome {
+  const raw = map.raw;
   const firstLine = lineOf(map.ai, reps[0]!.start);
   const plan = planSpans(map, reps);
   if (!plan.ok) {

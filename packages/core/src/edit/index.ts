@@ -1,5 +1,5 @@
 // Public API of edit/: the CriticMarkup edit engine.
-export { applyEdit } from "./applyEdit.js";
+export { applyEdit, applyReplacements } from "./applyEdit.js";
 export { LENS_EDIT_ORIGIN } from "./origin.js";
 export type {
   EditErrorCode,
@@ -7,3 +7,4 @@ export type {
   EditOutcome,
   EditRequest,
 } from "./outcome.js";
+export type { Replacement } from "./plan.js";

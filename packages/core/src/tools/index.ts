@@ -1,3 +1,4 @@
+export { createTool } from "./create.js";
 export { type DocumentLookup, lookupDocument, resolveWithin } from "./document.js";
 export { editTool } from "./edit.js";
 export {
@@ -14,6 +15,7 @@ export {
   globTool,
 } from "./glob.js";
 export { type GrepArgs, type GrepPlan, grepPlan, grepStructured, grepTool } from "./grep.js";
+export { moveTool } from "./move.js";
 export { READ_DEFAULT_LIMIT, READ_MAX_LINE, READ_MAX_OUTPUT, readTool } from "./read.js";
 export {
   type CallContext,

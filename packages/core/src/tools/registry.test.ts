@@ -20,6 +20,8 @@ describe("published schemas", () => {
       grep: ["pattern"],
       edit: ["file_path", "old_string", "new_string"],
       get_links: ["file_path"],
+      create: ["file_path", "content"],
+      move: ["file_path", "new_path"],
     });
   });
 

@@ -4,10 +4,12 @@ import { type Caller, OWNER } from "../access/caller.js";
 import { roleForTool, roleIncludes, roleRefusal } from "../access/roles.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { createTool } from "./create.js";
 import { editTool } from "./edit.js";
 import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
 import { grepTool } from "./grep.js";
+import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
 import type { SessionStore } from "./session.js";
 import { fail, type Tool, type ToolResult } from "./tool.js";
@@ -19,6 +21,8 @@ export const lensTools: readonly Tool[] = [
   grepTool,
   editTool,
   getLinksTool,
+  createTool,
+  moveTool,
 ] as Tool[];
 
 /** A call that is malformed: unknown tool or arguments that break the schema (protocol error). */

@@ -22,7 +22,9 @@ export type ToolErrorCode =
   | "identical"
   | "invalid_edit"
   | "timeout"
-  | "forbidden";
+  | "forbidden"
+  | "exists"
+  | "not_supported";
 
 /** Every tool result is text; `isError` marks a failure the assistant can act on. */
 export interface ToolResult {

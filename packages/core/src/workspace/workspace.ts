@@ -1,5 +1,6 @@
 // The Workspace: every folder doc and content doc of a knowledge base, in memory, by doc id.
 // It names folders, keeps the path index current and tells subscribers what changed.
+import { uuidv4 } from "lib0/random";
 import type * as Y from "yjs";
 import { type BacklinkIndex, backlinkIndexOf } from "../links/backlinks.js";
 import { contentsText } from "../model/contentDoc.js";
@@ -28,6 +29,8 @@ export interface WorkspaceOptions {
    * only for read-only snapshots; get_links attaches the index on first use either way.
    */
   maintainBacklinks?: boolean;
+  /** Source of ids for new documents and folder entries (UUIDs); crypto.randomUUID by default. */
+  newId?: () => string;
 }
 
 export interface Folder extends FolderRef {
@@ -51,6 +54,8 @@ export class Workspace {
   readonly paths = new PathIndex();
   readonly author: string | undefined;
   readonly now: () => number;
+  /** A new UUID, for the entries and content docs Lens creates. */
+  readonly newId: () => string;
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
   private readonly contents = new Map<string, { doc: Y.Doc; stop: () => void }>();
@@ -63,6 +68,7 @@ export class Workspace {
     this.folderNameConfig = { ...(options.folderNames ?? {}) };
     this.author = options.author;
     this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? uuidv4;
     this.views = new ViewCache((docId) => this.contents.get(docId)?.doc);
     this.on((e) => {
       if (e.type === "content") this.views.invalidate(e.docId);

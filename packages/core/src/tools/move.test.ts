@@ -1,0 +1,105 @@
+// The move tool: the entry keeps its id, links elsewhere that would break are rewritten as
+// suggestions in their shortest form, links that still resolve are left alone.
+import { describe, expect, it } from "vitest";
+import { backlinkIndexOf } from "../links/backlinks.js";
+import { buildWorkspace } from "../links/links.test-helpers.js";
+import { getEntry } from "../model/folderDoc.js";
+import { callTool } from "./registry.js";
+import { SessionStore } from "./session.js";
+
+function setup() {
+  const t = buildWorkspace({
+    Team: {
+      "/Draft.md": "# Draft\nbody",
+      "/Hub.md": "[[Draft]] and [[Draft#Top|the top]] and ![[Draft]]\n`[[Draft]]` in code",
+      "/Sub/Deep.md": "[[Team/Draft]] [[Unique]]",
+      "/Unique.md": "u",
+      "/Sub": { type: "folder" },
+    },
+    Other: { "/Far.md": "[[Team/Draft]]" },
+  });
+  const sessions = new SessionStore();
+  const call = (name: string, args: Record<string, unknown>) =>
+    callTool(
+      {
+        workspace: t.ws,
+        sessions,
+        sessionId: "s",
+        caller: { role: "suggest", reach: { all: true }, author: "Mover" },
+      },
+      name,
+      args,
+    );
+  const ai = (path: string) => call("read", { file_path: path }).text;
+  const raw = (path: string) => {
+    const r = t.ws.resolve(path);
+    if (r.kind !== "document") throw new Error(`${path}: ${r.kind}`);
+    return t.ws.contentText(r.loc.docId)?.toString() ?? "";
+  };
+  return { ...t, call, ai, raw };
+}
+
+describe("move", () => {
+  it("renames in place, keeps the id, rewrites broken links as attributed suggestions", () => {
+    const t = setup();
+    const id = t.idOf("Team/Draft.md");
+    const docId = t.docIdOf("Team/Draft.md");
+    const r = t.call("move", { file_path: "Team/Draft.md", new_path: "Team/Archive/Old Draft" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toBe(
+      "Moved Team/Draft.md to Team/Archive/Old Draft.md.\nLinks rewritten as suggestions awaiting review in 3 notes:\nOther/Far.md\nTeam/Hub.md\nTeam/Sub/Deep.md",
+    );
+    const folder = t.folders.get("Team")!.doc;
+    expect(getEntry(folder, "/Draft.md")).toBeUndefined();
+    expect(getEntry(folder, "/Archive/Old Draft.md")?.id).toBe(id);
+    expect(getEntry(folder, "/Archive")?.type).toBe("folder");
+    expect(t.raw("Team/Hub.md")).toContain('{--{"author":"Mover"');
+    expect(t.ai("Team/Hub.md")).toContain(
+      "[[Old Draft]] and [[Old Draft#Top|the top]] and ![[Old Draft]]",
+    );
+    expect(t.ai("Team/Hub.md")).toContain("`[[Draft]]` in code");
+    expect(t.ai("Team/Sub/Deep.md")).toContain("[[Old Draft]] [[Unique]]");
+    expect(t.ai("Other/Far.md")).toContain("[[Old Draft]]");
+    expect(backlinkIndexOf(t.ws).backlinks(docId)).toHaveLength(3);
+    // The moved note reads under its new path; the old one is gone.
+    expect(t.ai("Team/Archive/Old Draft.md")).toContain("body");
+    expect(t.call("read", { file_path: "Team/Draft.md" }).isError).toBe(true);
+  });
+
+  it("leaves links that still resolve alone", () => {
+    const t = setup();
+    const hubBefore = t.raw("Team/Hub.md");
+    const r = t.call("move", { file_path: "Team/Draft.md", new_path: "Team/Sub/Draft.md" });
+    expect(r.isError).toBe(false);
+    // [[Draft]] still names it (unique base name); [[Team/Draft]] does not any more.
+    expect(t.raw("Team/Hub.md")).toBe(hubBefore);
+    expect(r.text).toContain("Other/Far.md\nTeam/Sub/Deep.md");
+    expect(t.ai("Other/Far.md")).toContain("[[Draft]]");
+  });
+
+  it("refuses moving folders, across folders, onto existing notes, to bad names", () => {
+    const t = setup();
+    const refusals: [Record<string, unknown>, RegExp][] = [
+      [{ file_path: "Team/Sub", new_path: "Team/Sub2" }, /moving folders is not supported/],
+      [{ file_path: "Team/Draft.md", new_path: "Other/Draft.md" }, /another shared folder/],
+      [{ file_path: "Team/Draft.md", new_path: "Team/Hub.md" }, /already exists/],
+      [{ file_path: "Team/Nope.md", new_path: "Team/X.md" }, /File does not exist/],
+      [{ file_path: "Team/Draft.md", new_path: "Team/a|b.md" }, /not allow/],
+      [{ file_path: "Team/Draft.md", new_path: "Team/Draft.md" }, /already at/],
+    ];
+    for (const [args, message] of refusals) {
+      const r = t.call("move", args);
+      expect(r.isError, JSON.stringify(args)).toBe(true);
+      expect(r.text).toMatch(message);
+    }
+    expect(getEntry(t.folders.get("Team")!.doc, "/Draft.md")).toBeDefined();
+  });
+
+  it("allows a rename that only changes case", () => {
+    const t = setup();
+    expect(t.call("move", { file_path: "Team/Draft.md", new_path: "Team/draft.md" }).isError).toBe(
+      false,
+    );
+    expect(getEntry(t.folders.get("Team")!.doc, "/draft.md")).toBeDefined();
+  });
+});

@@ -1,0 +1,129 @@
+// Where a new or moved document goes: a `.md` path in a folder the caller reaches, with a name
+// Obsidian can hold, free, and with no file where a parent folder must be. Shared by create
+// and move, which then write the folder doc with `placeEntry`.
+import type { Reach } from "../access/reach.js";
+import { reachesFolder } from "../access/reach.js";
+import { getEntry, setEntry } from "../model/folderDoc.js";
+import { entryNameProblem } from "../paths/entryName.js";
+import { normalizeUserPath, PathError } from "../paths/normalize.js";
+import { clip } from "../text/clip.js";
+import type { Folder, Workspace } from "../workspace/workspace.js";
+import type { ToolErrorCode } from "./tool.js";
+
+export interface Placement {
+  folder: Folder;
+  /** User-facing path (`Team/Notes/Meeting.md`). */
+  path: string;
+  /** In-folder path (`/Notes/Meeting.md`). */
+  entryPath: string;
+  /** In-folder paths of the folders to create first, outermost first. */
+  missingDirs: string[];
+}
+
+export type PlacementResult =
+  | { ok: true; placement: Placement }
+  | { ok: false; code: ToolErrorCode; message: string };
+
+/**
+ * Checks a target path (`argName` names it in messages). `movingDocId` is the document being
+ * moved: its own entry does not count as taken (a rename that only changes case).
+ */
+export function placeDocument(
+  ws: Workspace,
+  input: string,
+  reach: Reach,
+  argName: string,
+  movingDocId?: string,
+): PlacementResult {
+  let path: string;
+  try {
+    path = normalizeUserPath(input);
+  } catch (e) {
+    if (e instanceof PathError) return fail("invalid_path", `Invalid ${argName}: ${e.message}.`);
+    throw e;
+  }
+  const segments = path.split("/");
+  const [folderName = "", ...names] = segments;
+  const fileName = names.at(-1);
+  if (fileName === undefined) {
+    return fail(
+      "invalid_path",
+      `${argName} "${clip(path)}" names a folder; give the note's path inside it, e.g. "${clip(folderName)}/Notes/Meeting.md".`,
+    );
+  }
+  const ext = /\.([^.]*)$/.exec(fileName)?.[1];
+  if (ext !== undefined && ext.toLowerCase() !== "md" && !/\s/.test(ext)) {
+    return fail(
+      "invalid_path",
+      `${argName} "${clip(path)}" is not a markdown note: Lens creates and moves only .md documents.`,
+    );
+  }
+  if (ext?.toLowerCase() !== "md") {
+    names[names.length - 1] = `${fileName}.md`;
+    path = `${path}.md`;
+  }
+  const folder = ws.folderByName(folderName) ?? onlyFolderIgnoringCase(ws, folderName);
+  if (!folder || !reachesFolder(reach, folder.name)) {
+    const known = ws
+      .folders()
+      .map((f) => f.name)
+      .filter((n) => reachesFolder(reach, n))
+      .sort();
+    return fail(
+      "not_found",
+      `There is no folder "${clip(folderName)}": the first segment of ${argName} must be a shared folder (${known.join(", ") || "none"}).`,
+    );
+  }
+  path = [folder.name, ...names].join("/");
+  const problem = entryNameProblem(names);
+  if (problem) return fail("invalid_path", `Invalid ${argName}: ${problem}.`);
+  const existing = ws.resolve(path);
+  const taken =
+    existing.kind === "ambiguous" ||
+    (existing.kind === "document" && existing.loc.docId !== movingDocId) ||
+    existing.kind === "file" ||
+    existing.kind === "directory";
+  if (taken) {
+    const what =
+      existing.kind === "ambiguous"
+        ? existing.candidates.join(", ")
+        : existing.kind === "directory"
+          ? existing.path
+          : existing.loc.path;
+    return fail(
+      "exists",
+      `${what} already exists${existing.kind === "document" ? ": use edit to change it (read it first)" : ""}. Choose another ${argName}.`,
+    );
+  }
+  const missingDirs: string[] = [];
+  for (let i = 1; i < names.length; i++) {
+    const dir = `/${names.slice(0, i).join("/")}`;
+    const entry = getEntry(folder.doc, dir);
+    if (entry && entry.type !== "folder") {
+      return fail("exists", `${folder.name}${dir} is a file, so it cannot hold ${clip(path)}.`);
+    }
+    if (!entry && !ws.paths.isDirectory(`${folder.name}${dir}`)) missingDirs.push(dir);
+  }
+  return {
+    ok: true,
+    placement: { folder, path, entryPath: `/${names.join("/")}`, missingDirs },
+  };
+}
+
+/** Writes the folder entries of missing parent folders (Obsidian lists every folder). */
+export function createMissingDirs(ws: Workspace, placement: Placement, origin: unknown): void {
+  for (const dir of placement.missingDirs) {
+    setEntry(placement.folder.doc, dir, { id: ws.newId(), type: "folder", version: 0 }, origin);
+  }
+}
+
+/** The one folder whose name matches `name` ignoring case, if exactly one does. */
+function onlyFolderIgnoringCase(ws: Workspace, name: string): Folder | undefined {
+  const lower = name.toLowerCase();
+  const found = ws.folders().filter((f) => f.name.toLowerCase() === lower);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function fail(code: ToolErrorCode, message: string): PlacementResult {
+  return { ok: false, code, message };
+}
