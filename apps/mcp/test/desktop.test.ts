@@ -78,7 +78,15 @@ describe("Claude Desktop through mcp-remote", () => {
     try {
       await client.connect(transport);
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(["read", "glob", "grep", "edit", "get_links"]);
+      expect(tools.map((t) => t.name)).toEqual([
+        "read",
+        "glob",
+        "grep",
+        "edit",
+        "get_links",
+        "create",
+        "move",
+      ]);
       const read = await call(client, "read", { file_path: "Team/Plans.md" });
       expect(read.isError).toBe(false);
       expect(read.text).toContain("Plan A: ship it.");

@@ -44,7 +44,15 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         expect(client.getServerVersion()?.name).toBe("lens");
         expect(client.getInstructions()).toMatch(/CriticMarkup/);
         const { tools } = await client.listTools();
-        expect(tools.map((t) => t.name)).toEqual(["read", "glob", "grep", "edit", "get_links"]);
+        expect(tools.map((t) => t.name)).toEqual([
+          "read",
+          "glob",
+          "grep",
+          "edit",
+          "get_links",
+          "create",
+          "move",
+        ]);
         for (const tool of lensTools) {
           const listed = tools.find((t) => t.name === tool.name)!;
           expect(listed.inputSchema).toEqual(toolInputJsonSchema(tool));
@@ -52,6 +60,7 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
           expect(listed.title).toBe(tool.title);
           expect(listed.annotations?.readOnlyHint).toBe(tool.readOnly);
           expect(listed.annotations?.destructiveHint).toBe(false);
+          expect(listed.annotations?.idempotentHint).toBe(tool.readOnly);
         }
         // Defaults are optional, as in Claude Code's Edit: replace_all is not required.
         const edit = tools.find((t) => t.name === "edit")!;
@@ -218,6 +227,48 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         expect(r.isError).toBe(true);
         expect(r.text.length).toBeLessThan(10_000);
         expect((await call(client, "glob", { pattern: "Team/Plans.md" })).isError).toBe(false);
+      }));
+
+    // Last: it adds notes that the listings above do not expect.
+    test("create makes a note as a suggestion; move renames it and rewrites links to it", () =>
+      withClient(target, async ({ client }) => {
+        const created = await call(client, "create", {
+          file_path: "Team/Meetings/Kickoff",
+          content: "# Kickoff\n\nAgreed on [[Plans]].",
+        });
+        expect(created.isError, created.text).toBe(false);
+        expect(created.text).toMatch(/^Created Team\/Meetings\/Kickoff\.md with 3 lines/);
+        const index = await call(client, "create", {
+          file_path: "Team/Meetings/Index.md",
+          content: "- [[Kickoff]]",
+        });
+        expect(index.isError).toBe(false);
+        expect(
+          (await call(client, "read", { file_path: "Team/Meetings/Kickoff.md" })).text,
+        ).toContain("     3\tAgreed on [[Plans]].");
+        const again = await call(client, "create", {
+          file_path: "Team/Meetings/Kickoff.md",
+          content: "x",
+        });
+        expect(again.isError).toBe(true);
+        expect(again.text).toMatch(/already exists: use edit/);
+        const moved = await call(client, "move", {
+          file_path: "Team/Meetings/Kickoff.md",
+          new_path: "Team/Meetings/2026 Kickoff.md",
+        });
+        expect(moved.isError, moved.text).toBe(false);
+        expect(moved.text).toContain("Team/Meetings/Index.md");
+        expect(
+          (await call(client, "read", { file_path: "Team/Meetings/Index.md" })).text,
+        ).toContain("[[2026 Kickoff]]");
+        const links = await call(client, "get_links", { file_path: "Team/Plans.md" });
+        expect(links.text).toContain("Team/Meetings/2026 Kickoff.md");
+        if (target.raw) {
+          // Index.md's own creation is still pending: the rewrite merges into that insertion.
+          expect(await target.raw("Team/Meetings/Index.md")).toMatch(
+            /^\{\+\+\{"author":"lens\\u002dtest","time":\d+,"timestamp":\d+\}@@- \[\[2026 Kickoff\]\]\+\+\}$/,
+          );
+        }
       }));
   });
 }

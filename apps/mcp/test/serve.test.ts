@@ -94,6 +94,31 @@ describe("lens serve (in process)", () => {
     await conn.close();
   });
 
+  it("a note created and moved over MCP is on disk, with its folder entries, when the result arrives", async () => {
+    const { data, team } = fixtureData();
+    const server = await start(config({ data, import: [`${team}=Team`] }));
+    const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);
+    const r = await call(conn.client, "create", {
+      file_path: "Team/New/Note.md",
+      content: "fresh [[Plans]]",
+    });
+    expect(r.isError, r.text).toBe(false);
+    const disk = await reopen(data);
+    expect(rawText(disk, "Team/New/Note.md")).toMatch(
+      /^\{\+\+\{"author":"lens\\u002dtest".*@@fresh \[\[Plans\]\]\+\+\}$/,
+    );
+    expect(disk.resolve("Team/New").kind).toBe("directory");
+    const m = await call(conn.client, "move", {
+      file_path: "Team/New/Note.md",
+      new_path: "Team/Moved.md",
+    });
+    expect(m.isError, m.text).toBe(false);
+    const after = await reopen(data);
+    expect(after.resolve("Team/New/Note.md").kind).toBe("missing");
+    expect(rawText(after, "Team/Moved.md")).toContain("fresh [[Plans]]");
+    await conn.close();
+  });
+
   it("REST and MCP share read tracking: a Lens-Session handle is an MCP session_id", async () => {
     const { data, team } = fixtureData();
     const server = await start(config({ data, import: [`${team}=Team`] }));
