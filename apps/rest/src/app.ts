@@ -17,6 +17,7 @@ import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
 import { registerGrepRoute } from "./routes/grep.js";
 import { registerLinksRoute } from "./routes/links.js";
+import { registerOrganizeRoutes } from "./routes/organize.js";
 import { registerSuggestionRoutes } from "./routes/suggestions.js";
 
 export type CorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -144,6 +145,7 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
 function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerLinksRoute(app, deps);
   registerEditRoute(app, deps);
+  registerOrganizeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerGrepRoute(app, deps);
   registerSuggestionRoutes(app, deps);

@@ -29,6 +29,8 @@ export const TOOL_ERROR_PROBLEMS = {
   invalid_edit: "tool-error", // 422: CriticMarkup delimiters, inside a comment, empty old_string
   timeout: "timeout", // 503: the tool stopped at its time limit
   forbidden: "forbidden", // 403: the caller's role is below what the tool needs
+  exists: "conflict", // 409: create / move onto a path that exists
+  not_supported: "tool-error", // 422: moving a folder, or across shared folders
 } as const satisfies Record<ToolErrorCode, ProblemType>;
 
 /** A failure as core reports it: a tool result with `isError`, or a lookup that failed. */

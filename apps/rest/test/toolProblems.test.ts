@@ -23,6 +23,8 @@ const STATUS = {
   invalid_edit: 422,
   timeout: 503,
   forbidden: 403,
+  exists: 409,
+  not_supported: 422,
 } as const satisfies Record<ToolErrorCode, number>;
 
 const CODES = Object.keys(STATUS) as ToolErrorCode[];

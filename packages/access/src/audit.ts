@@ -11,6 +11,7 @@ export type AuditAction =
   | "suggestion.reject"
   | "token.add"
   | "token.revoke"
+  | "document.discard"
   | "auth.failed";
 
 export interface AuditEntry {

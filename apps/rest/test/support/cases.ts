@@ -841,6 +841,104 @@ export function runRestCases({ make }: RestCaseOptions): void {
     });
   });
 
+  // ---- POST /documents, /move, /discard -----------------------------------------------------
+
+  describe("POST /documents, /documents/{path}/move and /discard", () => {
+    it("creates a note as one insertion suggestion, durable before the 201", async () => {
+      const c = await client();
+      const res = await c.fetch(
+        "/documents",
+        json({ path: "Lens/Meetings/Kickoff", content: "# Kickoff\n\nSee [[Plan]]." }),
+      );
+      const body = await expectJson<{
+        path: string;
+        lines: number;
+        createdFolders: string[];
+        etag: string;
+      }>(res, 201);
+      expect(body).toMatchObject({
+        path: "Lens/Meetings/Kickoff.md",
+        lines: 3,
+        createdFolders: ["Lens/Meetings"],
+      });
+      expect(res.headers.get("etag")).toBe(body.etag);
+      expect(res.headers.get("location")).toBe("documents/Lens/Meetings/Kickoff.md");
+      expect(rawOf(c, "Lens/Meetings/Kickoff.md")).toBe(
+        `{++${LENS_AI}# Kickoff\n\nSee [[Plan]].++}`,
+      );
+      expect(c.writes()).toBe(1);
+      const listed = await expectJson<{ suggestions: { author?: string; kind: string }[] }>(
+        await c.fetch("/suggestions?path=Lens/Meetings/Kickoff.md"),
+      );
+      expect(listed.suggestions).toMatchObject([{ kind: "insert", author: "lens-ai" }]);
+      const again = await c.fetch(
+        "/documents",
+        json({ path: "Lens/Meetings/Kickoff.md", content: "x" }),
+      );
+      const problem = await expectProblem(again, "conflict");
+      expect(problem.detail).toMatch(/already exists: use edit/);
+      await expectProblem(
+        await c.fetch("/documents", json({ path: "Nope/A.md", content: "x" })),
+        "not-found",
+      );
+      await expectProblem(
+        await c.fetch("/documents", json({ path: "Lens/a?b.md", content: "x" })),
+        "invalid-path",
+      );
+      expect(c.writes()).toBe(1);
+    });
+
+    it("moves a note and rewrites links to it, reporting which notes changed", async () => {
+      const c = await client();
+      const res = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/move",
+        json({ new_path: "Lens/Archive/Old Plan.md" }),
+      );
+      const body = await expectJson<{
+        from: string;
+        to: string;
+        rewritten: string[];
+        notRewritten: string[];
+      }>(res);
+      expect(body).toMatchObject({
+        from: "Lens/Notes/Plan.md",
+        to: "Lens/Archive/Old Plan.md",
+        rewritten: ["Lens/Notes/Ideas.md"],
+        notRewritten: [],
+      });
+      expect(rawOf(c, "Lens/Notes/Ideas.md")).toContain(
+        `{--${LENS_AI}[[Plan]]--}{++${LENS_AI}[[Old Plan]]++}`,
+      );
+      expect(c.writes()).toBe(1);
+      await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/move", json({ new_path: "Team/Index.md" })),
+        "tool-error",
+      );
+      await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/move", json({ new_path: "Lens/Review.md" })),
+        "conflict",
+      );
+    });
+
+    it("discards only an empty note: what rejecting a creation leaves", async () => {
+      const c = await client();
+      await c.fetch("/documents", json({ path: "Lens/Maybe.md", content: "a thought" }));
+      await expectProblem(
+        await c.fetch("/documents/Lens/Maybe.md/discard", { method: "POST" }),
+        "conflict",
+      );
+      await expectJson(
+        await c.fetch("/suggestions/reject", json({ path: "Lens/Maybe.md", all: true })),
+      );
+      expect(rawOf(c, "Lens/Maybe.md")).toBe("");
+      const gone = await expectJson<{ discarded: string }>(
+        await c.fetch("/documents/Lens/Maybe.md/discard", { method: "POST" }),
+      );
+      expect(gone.discarded).toBe("Lens/Maybe.md");
+      expect(c.ws.resolve("Lens/Maybe.md").kind).toBe("missing");
+    });
+  });
+
   // ---- GET /documents/{path}/links -----------------------------------------------------------
 
   describe("GET /documents/{path}/links", () => {

@@ -73,6 +73,11 @@ export const createTool = defineTool({
       : "";
     return ok(
       `Created ${placement.path} with ${plural(lines, "line")}${dirs}. Its content is a suggestion awaiting human review: accepted, it stays; rejected, the note is left empty.`,
+      {
+        path: placement.path,
+        lines,
+        createdFolders: placement.missingDirs.map((d) => `${placement.folder.name}${d}`),
+      },
     );
   },
 });

@@ -89,6 +89,11 @@ export const moveTool = defineTool({
         `Links that could not be rewritten (inside a comment or highlight) in: ${leftAlone.sort().join(", ")}. They may now point elsewhere; fix them by hand.`,
       );
     }
-    return ok(lines.join("\n"));
+    return ok(lines.join("\n"), {
+      from: loc.path,
+      to: placement.path,
+      rewritten: rewritten.sort(),
+      notRewritten: leftAlone.sort(),
+    });
   },
 });

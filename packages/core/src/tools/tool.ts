@@ -32,6 +32,8 @@ export interface ToolResult {
   isError: boolean;
   /** Set on failures: what kind of failure it is. */
   code?: ToolErrorCode;
+  /** What the tool did, for programs (REST returns it); the assistant reads `text`. */
+  data?: Record<string, unknown>;
 }
 
 export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
@@ -56,8 +58,8 @@ export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
   ): ToolResult;
 }
 
-export function ok(text: string): ToolResult {
-  return { text, isError: false };
+export function ok(text: string, data?: Record<string, unknown>): ToolResult {
+  return data === undefined ? { text, isError: false } : { text, isError: false, data };
 }
 
 export function fail(text: string, code?: ToolErrorCode): ToolResult {
