@@ -45,6 +45,7 @@ describe("roles", () => {
       "read",
       "glob",
       "grep",
+      "search",
       "get_links",
     ]);
     expect(toolsFor(teamSuggester).map((t) => t.name)).toContain("edit");

@@ -32,5 +32,6 @@ export {
   toolsFor,
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
+export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchTool } from "./search.js";
 export { Session, type SessionLimits, SessionStore } from "./session.js";
 export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";

@@ -20,6 +20,7 @@ describe("published schemas", () => {
       grep: ["pattern"],
       edit: ["file_path", "old_string", "new_string"],
       get_links: ["file_path"],
+      search: ["query"],
       create: ["file_path", "content"],
       move: ["file_path", "new_path"],
     });

@@ -11,6 +11,7 @@ import { globTool } from "./glob.js";
 import { grepTool } from "./grep.js";
 import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
+import { searchTool } from "./search.js";
 import type { SessionStore } from "./session.js";
 import { fail, type Tool, type ToolResult } from "./tool.js";
 
@@ -19,6 +20,7 @@ export const lensTools: readonly Tool[] = [
   readTool,
   globTool,
   grepTool,
+  searchTool,
   editTool,
   getLinksTool,
   createTool,

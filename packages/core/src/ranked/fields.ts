@@ -1,0 +1,64 @@
+// What ranked search indexes of a note: its title (file name), headings, tags (inline `#tag`
+// and frontmatter `tags`) and body, all taken from the AI view (what read shows).
+import { findFrontmatter } from "../links/frontmatter.js";
+import { proseRanges } from "../text/markdownCode.js";
+
+export interface NoteFields {
+  title: string;
+  headings: string;
+  /** Folded tags without `#`, nested ones also by each parent (`a/b` → `a/b`, `a`). */
+  tags: string[];
+  body: string;
+}
+
+const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/gm;
+const INLINE_TAG = /(?:^|[\s(])#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
+
+export function noteFields(path: string, ai: string): NoteFields {
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+  const headings: string[] = [];
+  for (const m of ai.matchAll(HEADING)) headings.push(m[1] as string);
+  const tags = new Set<string>();
+  const fm = findFrontmatter(ai);
+  if (fm) for (const t of frontmatterTags(ai.slice(fm.start, fm.end))) addTag(tags, t);
+  for (const r of proseRanges(ai, fm?.bodyStart ?? 0)) {
+    for (const m of ai.slice(r.start, r.end).matchAll(INLINE_TAG)) addTag(tags, m[1] as string);
+  }
+  return { title: name, headings: headings.join("\n"), tags: [...tags], body: ai };
+}
+
+function addTag(tags: Set<string>, raw: string): void {
+  const tag = raw.replace(/^#/, "").toLowerCase().normalize("NFC");
+  if (!tag) return;
+  tags.add(tag);
+  const parts = tag.split("/");
+  for (let i = 1; i < parts.length; i++) tags.add(parts.slice(0, i).join("/"));
+}
+
+/** `tags: [a, b]`, `tags: a, b` or a `tags:` list of `- a` lines (also `tag:`). */
+function frontmatterTags(yaml: string): string[] {
+  const lines = yaml.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^tags?:\s*(.*)$/i.exec(lines[i] as string);
+    if (!m) continue;
+    const rest = (m[1] as string).trim();
+    if (rest)
+      return rest
+        .replace(/^\[|\]$/g, "")
+        .split(/[,\s]+/)
+        .map(unquote)
+        .filter(Boolean);
+    const out: string[] = [];
+    for (let j = i + 1; j < lines.length; j++) {
+      const item = /^\s*-\s*(.+)$/.exec(lines[j] as string);
+      if (!item) break;
+      out.push(unquote(item[1] as string));
+    }
+    return out;
+  }
+  return [];
+}
+
+function unquote(s: string): string {
+  return s.trim().replace(/^["']|["']$/g, "");
+}

@@ -1,0 +1,95 @@
+// Ranked search over the index: BM25 with field boosts, prefix and typo matching, phrases,
+// exclusions, tags and the caller's scope and reach; hits with snippets, by score.
+import MiniSearch from "minisearch";
+import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { normalizeSpaces, parseQuery } from "./query.js";
+import { FIELD_BOOST, rankedIndexOf } from "./rankedIndex.js";
+import { type Snippet, snippetsOf } from "./snippets.js";
+import { fold } from "./terms.js";
+
+export interface RankedHit {
+  path: string;
+  score: number;
+  snippets: Snippet[];
+}
+
+export interface RankedResult {
+  hits: RankedHit[];
+  /** Hits in all, before paging. */
+  total: number;
+}
+
+export interface RankedOptions {
+  /** Only notes whose path starts with this folder or sub-folder path (`Team/Notes`). */
+  scope?: string;
+  reach?: Reach;
+  limit: number;
+  offset: number;
+}
+
+/** Runs `query`; undefined when it holds nothing to look for (no word, phrase or tag). */
+export function rankedSearch(
+  ws: Workspace,
+  query: string,
+  options: RankedOptions,
+): RankedResult | undefined {
+  const index = rankedIndexOf(ws);
+  index.flush();
+  const q = parseQuery(query);
+  if (q.terms.length === 0 && q.tags.length === 0) return undefined;
+  const reach = options.reach ?? EVERYWHERE;
+  const scopePrefix = options.scope ? `${options.scope}/` : undefined;
+  const excluded = new Set<string>();
+  for (const list of q.excluded) {
+    for (const r of index.mini.search(list.join(" "), { combineWith: "AND", tokenize: split }))
+      excluded.add(r.id);
+  }
+  const keep = (docId: string): boolean => {
+    const path = index.pathOf(docId);
+    if (path === undefined || excluded.has(docId)) return false;
+    if (scopePrefix && !path.startsWith(scopePrefix)) return false;
+    if (!reach.all && !reachesPath(reach, path)) return false;
+    const tags = index.tagsOf(docId);
+    if (!q.tags.every((t) => tags.has(t))) return false;
+    if (q.phrases.length) {
+      const text = normalizeSpaces(fold(ws.view(docId)?.ai ?? ""));
+      if (!q.phrases.every((p) => ` ${text} `.includes(` ${p} `))) return false;
+    }
+    return true;
+  };
+  const results = q.terms.length
+    ? index.mini.search(q.terms.join(" "), {
+        tokenize: split,
+        boost: { ...FIELD_BOOST },
+        prefix: (term) => term.length >= 3,
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        maxFuzzy: 2,
+        combineWith: "OR",
+        filter: (r) => keep(r.id),
+      })
+    : index.mini.search(MiniSearch.wildcard, { filter: (r) => keep(r.id) });
+  const ranked = results
+    .map((r) => ({ id: r.id as string, score: r.score, terms: r.terms }))
+    .sort(
+      (a, b) => b.score - a.score || compare(index.pathOf(a.id) ?? "", index.pathOf(b.id) ?? ""),
+    );
+  const page = ranked.slice(options.offset, options.offset + options.limit);
+  return {
+    total: ranked.length,
+    hits: page.map((r) => ({
+      path: index.pathOf(r.id) ?? "",
+      score: Math.round(r.score * 100) / 100,
+      snippets: snippetsOf(ws.view(r.id)?.ai ?? "", r.terms.length ? r.terms : q.terms),
+    })),
+  };
+}
+
+/** The query side is tokenized already: terms joined by spaces. */
+function split(text: string): string[] {
+  return text.split(" ").filter(Boolean);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,107 @@
+// Snippets of a hit: the one or two lines of the note that hold the most query terms, with
+// the words that matched marked (offsets into the line), clipped around the first mark.
+import { fold, UNSPACED } from "./terms.js";
+
+export interface Snippet {
+  /** 1-based line number in the AI view (what read shows). */
+  line: number;
+  text: string;
+  /** [start, end) offsets of matched words in `text`. */
+  marks: [number, number][];
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const MAX_SNIPPET = 240;
+
+export function snippetsOf(ai: string, matched: readonly string[], max = 2): Snippet[] {
+  if (matched.length === 0) return [];
+  const scored: { line: number; text: string; marks: [number, number][]; distinct: number }[] = [];
+  let lineNo = 0;
+  for (const text of ai.split("\n")) {
+    lineNo++;
+    const marks: [number, number][] = [];
+    const seen = new Set<string>();
+    for (const m of text.matchAll(WORD)) {
+      const start = m.index ?? 0;
+      for (const [s, e, term] of wordMarks(m[0], matched)) {
+        seen.add(term);
+        marks.push([start + s, start + e]);
+      }
+    }
+    if (marks.length) scored.push({ line: lineNo, text, marks, distinct: seen.size });
+  }
+  scored.sort((a, b) => b.distinct - a.distinct || a.line - b.line);
+  return scored
+    .slice(0, max)
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, text, marks }) => clipped(line, text.replace(/\r$/, ""), marks));
+}
+
+/**
+ * The matched stretches of one word: the whole word when it is a matched term or starts with
+ * one (prefix and typo matches); in scripts without spaces, each run of matched character pairs.
+ */
+function wordMarks(word: string, matched: readonly string[]): [number, number, string][] {
+  const folded = fold(word);
+  if (!UNSPACED.test(word)) {
+    const hit = matched.find((t) => folded === t || folded.startsWith(t));
+    return hit === undefined ? [] : [[0, word.length, hit]];
+  }
+  // Fold character by character to map offsets back (folding may change lengths).
+  const chars: { at: number; end: number; f: string }[] = [];
+  let at = 0;
+  for (const ch of word) {
+    chars.push({ at, end: at + ch.length, f: fold(ch) });
+    at += ch.length;
+  }
+  const covered: (string | undefined)[] = chars.map(() => undefined);
+  for (const t of matched) {
+    const n = [...t].length;
+    for (let i = 0; i + n <= chars.length; i++) {
+      if (
+        chars
+          .slice(i, i + n)
+          .map((c) => c.f)
+          .join("") !== t
+      )
+        continue;
+      for (let k = i; k < i + n; k++) covered[k] = t;
+    }
+  }
+  const out: [number, number, string][] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const term = covered[i];
+    if (term === undefined) continue;
+    let j = i;
+    while (j + 1 < chars.length && covered[j + 1] !== undefined) j++;
+    out.push([(chars[i] as { at: number }).at, (chars[j] as { end: number }).end, term]);
+    i = j;
+  }
+  return out;
+}
+
+/** Keeps at most MAX_SNIPPET characters of a long line, around its first mark. */
+function clipped(line: number, text: string, marks: [number, number][]): Snippet {
+  if (text.length <= MAX_SNIPPET) return { line, text, marks };
+  const first = marks[0]?.[0] ?? 0;
+  const start = Math.max(0, Math.min(first - 60, text.length - MAX_SNIPPET));
+  const end = start + MAX_SNIPPET;
+  const pre = start > 0 ? "…" : "";
+  const shift = pre.length - start;
+  return {
+    line,
+    text: `${pre}${text.slice(start, end)}${end < text.length ? "…" : ""}`,
+    marks: marks.filter(([s, e]) => s >= start && e <= end).map(([s, e]) => [s + shift, e + shift]),
+  };
+}
+
+/** The snippet with its marks shown as **word**, for an assistant. */
+export function markedText(s: Snippet): string {
+  let out = "";
+  let at = 0;
+  for (const [start, end] of s.marks) {
+    out += `${s.text.slice(at, start)}**${s.text.slice(start, end)}**`;
+    at = end;
+  }
+  return out + s.text.slice(at);
+}

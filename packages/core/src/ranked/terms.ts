@@ -1,0 +1,51 @@
+// Terms of ranked search: text folded (case, diacritics: "Café" → "cafe") and cut into words;
+// runs of scripts written without spaces (Han, kana, Hangul, Thai…) become overlapping
+// character pairs, so "東京タワー" is found by "東京" or "タワー" alike.
+
+/** Scripts written without spaces between words. */
+export const UNSPACED =
+  /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
+
+/** A run of letters and digits (after folding), or of one unspaced script. */
+const RUN = /[\p{L}\p{N}]+/gu;
+
+/** Lower case without diacritics, compatibility forms unified (NFKD, marks removed). */
+export function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+}
+
+/** The terms of `text`, in order: folded words, and character pairs of unspaced scripts. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of fold(text).matchAll(RUN)) splitRun(m[0], out);
+  return out;
+}
+
+/** Splits a run into spaced words and unspaced stretches (as pairs, or one lone character). */
+function splitRun(run: string, out: string[]): void {
+  let word = "";
+  let unspaced: string[] = [];
+  const flushWord = () => {
+    if (word) out.push(word);
+    word = "";
+  };
+  const flushUnspaced = () => {
+    if (unspaced.length === 1) out.push(unspaced[0] as string);
+    for (let i = 0; i + 1 < unspaced.length; i++) out.push(`${unspaced[i]}${unspaced[i + 1]}`);
+    unspaced = [];
+  };
+  for (const ch of run) {
+    if (UNSPACED.test(ch)) {
+      flushWord();
+      unspaced.push(ch);
+    } else {
+      flushUnspaced();
+      word += ch;
+    }
+  }
+  flushWord();
+  flushUnspaced();
+}
