@@ -82,6 +82,7 @@ describe("Claude Desktop through mcp-remote", () => {
         "read",
         "glob",
         "grep",
+        "search",
         "edit",
         "get_links",
         "create",

@@ -48,6 +48,7 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
           "read",
           "glob",
           "grep",
+          "search",
           "edit",
           "get_links",
           "create",
@@ -227,6 +228,19 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         expect(r.isError).toBe(true);
         expect(r.text.length).toBeLessThan(10_000);
         expect((await call(client, "glob", { pattern: "Team/Plans.md" })).isError).toBe(false);
+      }));
+
+    test("search ranks notes by topic, with line numbers and marked words", () =>
+      withClient(target, async ({ client }) => {
+        const r = await call(client, "search", { query: "plans ship" });
+        expect(r.isError, r.text).toBe(false);
+        expect(r.text.split("\n")[0]).toMatch(/^Team\/Plans\.md \(score \d+\.\d\d\)$/);
+        // "plans" also finds "Plan" (prefix of the folded word is the query's, or a typo away).
+        expect(r.text).toContain("  3: **Plan** A: **ship** it.");
+        const typo = await call(client, "search", { query: "plnas" });
+        expect(typo.text.split("\n")[0]).toMatch(/^Team\/Plans\.md/);
+        const none = await call(client, "search", { query: "-x" });
+        expect(none.isError).toBe(true);
       }));
 
     // Last: it adds notes that the listings above do not expect.

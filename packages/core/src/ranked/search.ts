@@ -63,7 +63,8 @@ export function rankedSearch(
         tokenize: split,
         boost: { ...FIELD_BOOST },
         prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        // Edit distance 1 from 4 letters, 2 from 5 (a swap of two letters costs 2).
+        fuzzy: (term) => (term.length >= 5 ? 2 : term.length === 4 ? 1 : false),
         maxFuzzy: 2,
         combineWith: "OR",
         filter: (r) => keep(r.id),
