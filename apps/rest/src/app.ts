@@ -18,6 +18,7 @@ import { registerEditRoute } from "./routes/edit.js";
 import { registerGrepRoute } from "./routes/grep.js";
 import { registerLinksRoute } from "./routes/links.js";
 import { registerOrganizeRoutes } from "./routes/organize.js";
+import { registerSearchRoute } from "./routes/search.js";
 import { registerSuggestionRoutes } from "./routes/suggestions.js";
 
 export type CorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -148,6 +149,7 @@ function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerOrganizeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerGrepRoute(app, deps);
+  registerSearchRoute(app, deps);
   registerSuggestionRoutes(app, deps);
   registerAdminRoutes(app, deps);
 }

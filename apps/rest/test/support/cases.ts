@@ -841,6 +841,42 @@ export function runRestCases({ make }: RestCaseOptions): void {
     });
   });
 
+  // ---- GET /search ---------------------------------------------------------------------------
+
+  describe("GET /search", () => {
+    it("returns hits by score with snippets and marked ranges, beside the tool text", async () => {
+      const c = await client();
+      const body = await expectJson<{
+        hits: {
+          path: string;
+          score: number;
+          snippets: { line: number; text: string; marks: [number, number][] }[];
+        }[];
+        total: number;
+        offset: number;
+        text: string;
+      }>(await c.fetch("/search?query=ideas"));
+      expect(body.hits[0]?.path).toBe("Lens/Notes/Ideas.md");
+      expect(body.total).toBe(body.hits.length);
+      expect(body.offset).toBe(0);
+      const first = body.hits[0]!.snippets[0]!;
+      expect(first).toEqual({ line: 1, text: "# Ideas", marks: [[2, 7]] });
+      expect(body.text.split("\n")[0]).toMatch(/^Lens\/Notes\/Ideas\.md \(score /);
+      const accents = await expectJson<{ hits: { path: string }[] }>(
+        await c.fetch("/search?query=cafe"),
+      );
+      expect(accents.hits[0]?.path).toBe("Lens/Ünïcode.md");
+      const paged = await expectJson<{ hits: unknown[]; offset: number }>(
+        await c.fetch("/search?query=todo&limit=1&offset=1"),
+      );
+      expect(paged.hits).toHaveLength(1);
+      expect(paged.offset).toBe(1);
+      await expectProblem(await c.fetch("/search?query=x&nope=1"), "unknown-parameter");
+      await expectProblem(await c.fetch("/search?query=%23"), "tool-error");
+      await expectProblem(await c.fetch("/search?query=x&path=Nowhere"), "not-found");
+    });
+  });
+
   // ---- POST /documents, /move, /discard -----------------------------------------------------
 
   describe("POST /documents, /documents/{path}/move and /discard", () => {
