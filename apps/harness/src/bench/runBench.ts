@@ -15,10 +15,11 @@ import { loadBench } from "./loadBench.js";
 import { currentLoad, describeMachine } from "./machine.js";
 import type { BenchReport, ReportSection } from "./report.js";
 import { stopRgHelper } from "./ripgrep.js";
+import { searchBench } from "./searchBench.js";
 import { formatBytes } from "./stats.js";
 import { pickDocs } from "./workload.js";
 
-export const BENCH_PARTS = ["grep", "core", "mcp", "filesystem", "load"] as const;
+export const BENCH_PARTS = ["grep", "core", "search", "mcp", "filesystem", "load"] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchOptions {
@@ -32,6 +33,7 @@ export interface BenchOptions {
 interface Profile {
   docs: number;
   grepRuns: number;
+  searchQueries: number;
   samples: { read: number; glob: number; get_links: number; edit: number };
   fsSamples: { read: number; glob: number; edit: number };
   concurrency: number[];
@@ -42,6 +44,7 @@ interface Profile {
 const FULL: Profile = {
   docs: 10_000,
   grepRuns: 5,
+  searchQueries: 300,
   samples: { read: 400, glob: 100, get_links: 400, edit: 200 },
   fsSamples: { read: 200, glob: 10, edit: 100 },
   concurrency: [1, 8, 64],
@@ -56,6 +59,7 @@ const FULL: Profile = {
 const QUICK: Profile = {
   docs: 1_000,
   grepRuns: 2,
+  searchQueries: 60,
   samples: { read: 50, glob: 10, get_links: 50, edit: 20 },
   fsSamples: { read: 20, glob: 3, edit: 10 },
   concurrency: [1, 8, 64],
@@ -123,7 +127,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   };
 
   const corpusOptions = { seed: options.seed, docs: profile.docs, folders: FOLDERS };
-  const needsMain = wants("grep") || wants("core") || wants("mcp") || wants("filesystem");
+  const needsMain =
+    wants("grep") || wants("core") || wants("search") || wants("mcp") || wants("filesystem");
   if (needsMain) {
     const forms: CorpusForm[] = ["data"];
     if (wants("grep")) forms.push("ai");
@@ -132,7 +137,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     report.sections.push(corpusSection(corpus));
 
     const docs = pickDocs(corpus.plan, 1000, options.seed);
-    if (wants("grep") || wants("core")) {
+    if (wants("grep") || wants("core") || wants("search")) {
       try {
         log(`loading ${profile.docs} documents in process`);
         const ws = new Workspace();
@@ -165,8 +170,21 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             skip("core", e);
           }
         }
+        if (wants("search")) {
+          try {
+            const { section } = await searchBench({
+              workspace: ws,
+              queries: profile.searchQueries,
+              seed: options.seed,
+              log,
+            });
+            report.sections.push(section);
+          } catch (e) {
+            skip("search", e);
+          }
+        }
       } catch (e) {
-        skip("grep and core", e);
+        skip("grep, core and search", e);
       }
     }
 

@@ -9,6 +9,7 @@ import { createLensApp, type LensApp } from "../http/lensApp.js";
 import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
+import { warmRankedIndex } from "../search/warmRanked.js";
 import { LENS_VERSION } from "../version.js";
 import type { ServeConfig } from "./config.js";
 import { ConfigError } from "./config.js";
@@ -106,6 +107,7 @@ export async function startServe(
       throw e;
     }
     const detachSync = sync.attach(listening.server);
+    const stopWarming = warmRankedIndex(workspace, log);
     let stopping: Promise<void> | undefined;
     return {
       listening,
@@ -116,6 +118,7 @@ export async function startServe(
       sync,
       stop() {
         stopping ??= (async () => {
+          stopWarming();
           detachSync();
           await lens.close();
           await sync.close();

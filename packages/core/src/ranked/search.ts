@@ -62,24 +62,28 @@ export function rankedSearch(
     ? index.mini.search(q.terms.join(" "), {
         tokenize: split,
         boost: { ...FIELD_BOOST },
-        prefix: (term) => term.length >= 3,
-        // Edit distance 1 from 4 letters, 2 from 5 (a swap of two letters costs 2).
-        fuzzy: (term) => (term.length >= 5 ? 2 : term.length === 4 ? 1 : false),
+        // Prefix on the last word only, as it is typed: earlier words are complete.
+        prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
+        // One wrong, missing or extra letter from 5 letters, two from 8 (a swap costs two).
+        fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
         maxFuzzy: 2,
         combineWith: "OR",
         filter: (r) => keep(r.id),
       })
     : index.mini.search(MiniSearch.wildcard, { filter: (r) => keep(r.id) });
   const ranked = results
-    .map((r) => ({ id: r.id as string, score: r.score, terms: r.terms }))
-    .sort(
-      (a, b) => b.score - a.score || compare(index.pathOf(a.id) ?? "", index.pathOf(b.id) ?? ""),
-    );
+    .map((r) => ({
+      id: r.id as string,
+      score: r.score,
+      terms: r.terms,
+      path: index.pathOf(r.id) ?? "",
+    }))
+    .sort((a, b) => b.score - a.score || compare(a.path, b.path));
   const page = ranked.slice(options.offset, options.offset + options.limit);
   return {
     total: ranked.length,
     hits: page.map((r) => ({
-      path: index.pathOf(r.id) ?? "",
+      path: r.path,
       score: Math.round(r.score * 100) / 100,
       snippets: snippetsOf(ws.view(r.id)?.ai ?? "", r.terms.length ? r.terms : q.terms),
     })),

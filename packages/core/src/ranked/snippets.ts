@@ -19,6 +19,9 @@ export function snippetsOf(ai: string, matched: readonly string[], max = 2): Sni
   let lineNo = 0;
   for (const text of ai.split("\n")) {
     lineNo++;
+    // Most lines hold no term at all: one fold of the line rules them out.
+    const folded = fold(text);
+    if (!matched.some((t) => folded.includes(t))) continue;
     const marks: [number, number][] = [];
     const seen = new Set<string>();
     for (const m of text.matchAll(WORD)) {

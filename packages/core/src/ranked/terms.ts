@@ -9,8 +9,12 @@ export const UNSPACED =
 /** A run of letters and digits (after folding), or of one unspaced script. */
 const RUN = /[\p{L}\p{N}]+/gu;
 
+/** Text that folding leaves as it is, but for case (most of an English note). */
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Lower case without diacritics, compatibility forms unified (NFKD, marks removed). */
 export function fold(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
@@ -20,7 +24,12 @@ export function fold(text: string): string {
 /** The terms of `text`, in order: folded words, and character pairs of unspaced scripts. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const m of fold(text).matchAll(RUN)) splitRun(m[0], out);
+  for (const m of fold(text).matchAll(RUN)) {
+    const run = m[0];
+    // Most runs hold no unspaced script: one word, without looking at each character.
+    if (UNSPACED.test(run)) splitRun(run, out);
+    else out.push(run);
+  }
   return out;
 }
 
