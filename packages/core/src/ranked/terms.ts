@@ -10,7 +10,7 @@ export const UNSPACED =
 const RUN = /[\p{L}\p{N}]+/gu;
 
 /** Text that folding leaves as it is, but for case (most of an English note). */
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** Lower case without diacritics, compatibility forms unified (NFKD, marks removed). */
 export function fold(text: string): string {
