@@ -237,7 +237,7 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         expect(r.text.split("\n")[0]).toMatch(/^Team\/Plans\.md \(score \d+\.\d\d\)$/);
         // "plans" also finds "Plan" (prefix of the folded word is the query's, or a typo away).
         expect(r.text).toContain("  3: **Plan** A: **ship** it.");
-        const typo = await call(client, "search", { query: "plnas" });
+        const typo = await call(client, "search", { query: "plams" });
         expect(typo.text.split("\n")[0]).toMatch(/^Team\/Plans\.md/);
         const none = await call(client, "search", { query: "-x" });
         expect(none.isError).toBe(true);
