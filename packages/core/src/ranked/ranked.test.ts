@@ -97,6 +97,9 @@ describe("search tool", () => {
     expect(hidden).toMatchObject({ isError: true, code: "not_found" });
     expect(t.search({ query: "- ## !" })).toMatchObject({ isError: true });
     expect(t.search({ query: "zzzqqq" }).text).toBe("No notes found");
+    // Very common words rank nothing: alone they are refused; in a phrase they still count.
+    expect(t.search({ query: "the and" })).toMatchObject({ isError: true });
+    expect(t.paths({ query: '"we talked about"' })).toEqual(["Team/Notes/Week.md"]);
   });
 
   it("sees changes at the next query: edits, new notes, renames", () => {

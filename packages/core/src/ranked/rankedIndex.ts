@@ -4,6 +4,7 @@
 import MiniSearch from "minisearch";
 import type { Workspace } from "../workspace/workspace.js";
 import { noteFields } from "./fields.js";
+import { STOPWORDS } from "./stopwords.js";
 import { terms } from "./terms.js";
 
 interface IndexedNote {
@@ -29,8 +30,9 @@ export class RankedIndex {
     fields: ["title", "headings", "tags", "body"],
     storeFields: [],
     tokenize: (text) => terms(text),
-    // Terms arrive folded from `terms`; the query side is tokenized the same way.
-    processTerm: (term) => term,
+    // Terms arrive folded from `terms`; the query side is tokenized the same way. Stopwords
+    // are left out: they are in almost every note.
+    processTerm: (term) => (STOPWORDS.has(term) ? null : term),
     autoVacuum: { minDirtCount: 100, minDirtFactor: 0.2, batchSize: 1000, batchWait: 10 },
   });
   private readonly dirty = new Set<string>();

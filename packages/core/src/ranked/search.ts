@@ -6,6 +6,7 @@ import type { Workspace } from "../workspace/workspace.js";
 import { normalizeSpaces, parseQuery } from "./query.js";
 import { FIELD_BOOST, rankedIndexOf } from "./rankedIndex.js";
 import { type Snippet, snippetsOf } from "./snippets.js";
+import { STOPWORDS } from "./stopwords.js";
 import { fold } from "./terms.js";
 
 export interface RankedHit {
@@ -37,7 +38,9 @@ export function rankedSearch(
   const index = rankedIndexOf(ws);
   index.flush();
   const q = parseQuery(query);
-  if (q.terms.length === 0 && q.tags.length === 0) return undefined;
+  // Stopwords rank nothing; a phrase made only of them is still looked for, in every note.
+  const words = q.terms.filter((t) => !STOPWORDS.has(t));
+  if (words.length === 0 && q.tags.length === 0 && q.phrases.length === 0) return undefined;
   const reach = options.reach ?? EVERYWHERE;
   const scopePrefix = options.scope ? `${options.scope}/` : undefined;
   const excluded = new Set<string>();
@@ -58,8 +61,8 @@ export function rankedSearch(
     }
     return true;
   };
-  const results = q.terms.length
-    ? index.mini.search(q.terms.join(" "), {
+  const results = words.length
+    ? index.mini.search(words.join(" "), {
         tokenize: split,
         boost: { ...FIELD_BOOST },
         // Prefix on the last word only, as it is typed: earlier words are complete.

@@ -65,7 +65,7 @@ export const searchTool = defineTool({
     });
     if (!result) {
       return fail(
-        `The query ${JSON.stringify(args.query.slice(0, 200))} holds no word, phrase or #tag to look for.`,
+        `The query ${JSON.stringify(args.query.slice(0, 200))} holds no word, phrase or #tag to look for (very common words such as "the" are not searched alone).`,
         "invalid_pattern",
       );
     }
