@@ -24,15 +24,20 @@ export function fold(text: string): string {
 
 /** The terms of `text`, in order: folded words, and character pairs of unspaced scripts. */
 export function terms(text: string): string[] {
-  // All-ASCII text (most notes in English): split on what is not a letter or digit, at a
-  // fifth of the cost of the Unicode scan.
-  if (ASCII.test(text)) return text.toLowerCase().split(NOT_ASCII_WORD).filter(Boolean);
   const out: string[] = [];
-  for (const m of fold(text).matchAll(RUN)) {
-    const run = m[0];
-    // Most runs hold no unspaced script: one word, without looking at each character.
-    if (UNSPACED.test(run)) splitRun(run, out);
-    else out.push(run);
+  // Line by line: an all-ASCII line (most lines of most notes) is split on what is not a
+  // letter or digit, at a fifth of the cost of the Unicode scan the other lines get.
+  for (const line of text.split("\n")) {
+    if (ASCII.test(line)) {
+      for (const w of line.toLowerCase().split(NOT_ASCII_WORD)) if (w) out.push(w);
+      continue;
+    }
+    for (const m of fold(line).matchAll(RUN)) {
+      const run = m[0];
+      // Most runs hold no unspaced script: one word, without looking at each character.
+      if (UNSPACED.test(run)) splitRun(run, out);
+      else out.push(run);
+    }
   }
   return out;
 }
