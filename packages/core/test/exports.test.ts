@@ -34,6 +34,7 @@ const EXPORTS = [
   "PathError",
   "PathIndex",
   "PatternError",
+  "RANKED_MAX_WORDS",
   "READ_DEFAULT_LIMIT",
   "READ_MAX_LINE",
   "READ_MAX_OUTPUT",

@@ -11,6 +11,22 @@ const routes = (
 ): [string, string, { method?: string; body?: string | Uint8Array }][] => [
   ["POST /mcp", "/mcp", { method: "POST", body: "{}" }],
   ["GET /api/v1/documents", "/api/v1/documents", {}],
+  [
+    "POST /api/v1/documents (create)",
+    "/api/v1/documents",
+    { method: "POST", body: '{"path":"A/b.md","content":"x"}' },
+  ],
+  [
+    "POST /api/v1/suggestions/accept",
+    "/api/v1/suggestions/accept",
+    { method: "POST", body: '{"path":"A","all":true}' },
+  ],
+  [
+    "POST /api/v1/tokens",
+    "/api/v1/tokens",
+    { method: "POST", body: '{"name":"x","role":"admin"}' },
+  ],
+  ["GET /api/v1/search", "/api/v1/search?query=x", {}],
   ["POST /doc/new", "/doc/new", { method: "POST", body: "{}" }],
   ["POST /doc/:id/auth", `/doc/${doc}/auth`, { method: "POST", body: "{}" }],
   ["POST /d/:id/update", `/d/${doc}/update`, { method: "POST", body: new Uint8Array([0, 0]) }],

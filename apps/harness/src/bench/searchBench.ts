@@ -101,7 +101,10 @@ export async function searchBench(options: {
   ws.contentText(target.id)?.insert(0, "zqxkayakmarker ");
   t = performance.now();
   const seen =
-    rankedSearch(ws, "zqxkayakmarker", { limit: 10, offset: 0 })?.hits[0]?.path === target.path;
+    (() => {
+      const r = rankedSearch(ws, "zqxkayakmarker", { limit: 10, offset: 0 });
+      return r && "hits" in r ? r.hits[0]?.path : undefined;
+    })() === target.path;
   const updateMs = performance.now() - t;
   const lens = summarize(lensTimes);
   rows.push([

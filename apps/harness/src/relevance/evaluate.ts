@@ -23,7 +23,8 @@ export function evaluateRelevance(
   let reciprocal = 0;
   const misses: RelevanceReport["misses"] = [];
   for (const q of queries) {
-    const hits = rankedSearch(ws, q.query, { limit: 10, offset: 0 })?.hits ?? [];
+    const found = rankedSearch(ws, q.query, { limit: 10, offset: 0 });
+    const hits = found && "hits" in found ? found.hits : [];
     const at = hits.findIndex((h) => h.path === q.expected);
     const rank = at === -1 ? undefined : at + 1;
     if (rank !== undefined) reciprocal += 1 / rank;

@@ -97,6 +97,8 @@ describe("search tool", () => {
     expect(hidden).toMatchObject({ isError: true, code: "not_found" });
     expect(t.search({ query: "- ## !" })).toMatchObject({ isError: true });
     expect(t.search({ query: "zzzqqq" }).text).toBe("No notes found");
+    const many = Array.from({ length: 40 }, (_, i) => `word${i}x`).join(" ");
+    expect(t.search({ query: many }).text).toMatch(/holds 40 words; search takes at most 32/);
     // Very common words rank nothing: alone they are refused; in a phrase they still count.
     expect(t.search({ query: "the and" })).toMatchObject({ isError: true });
     expect(t.paths({ query: '"we talked about"' })).toEqual(["Team/Notes/Week.md"]);
@@ -121,7 +123,8 @@ describe("search tool", () => {
     const t = setup();
     const all = t.paths({ query: "onboarding" });
     expect(t.paths({ query: "onboarding", offset: 1, limit: 1 })).toEqual([all[1]]);
-    expect(rankedSearch(t.ws, "onboarding", { limit: 10, offset: 5 })?.total).toBe(3);
+    const r = rankedSearch(t.ws, "onboarding", { limit: 10, offset: 5 });
+    expect(r && "total" in r ? r.total : undefined).toBe(3);
     expect(t.search({ query: "onboarding", offset: 5 }).text).toBe(
       "No more results (there are 3).",
     );

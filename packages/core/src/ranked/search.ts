@@ -15,6 +15,9 @@ export interface RankedHit {
   snippets: Snippet[];
 }
 
+/** Most words a query may hold: each costs a walk of the term tree (with typos, a wide one). */
+export const RANKED_MAX_WORDS = 32;
+
 export interface RankedResult {
   hits: RankedHit[];
   /** Hits in all, before paging. */
@@ -29,18 +32,24 @@ export interface RankedOptions {
   offset: number;
 }
 
-/** Runs `query`; undefined when it holds nothing to look for (no word, phrase or tag). */
+/**
+ * Runs `query`; undefined when it holds nothing to look for (no word, phrase or tag), and
+ * `tooManyWords` when it holds more than RANKED_MAX_WORDS.
+ */
 export function rankedSearch(
   ws: Workspace,
   query: string,
   options: RankedOptions,
-): RankedResult | undefined {
+): RankedResult | { tooManyWords: number } | undefined {
   const index = rankedIndexOf(ws);
   index.flush();
   const q = parseQuery(query);
   // Stopwords rank nothing; a phrase made only of them is still looked for, in every note.
   const words = q.terms.filter((t) => !STOPWORDS.has(t));
   if (words.length === 0 && q.tags.length === 0 && q.phrases.length === 0) return undefined;
+  if (words.length + q.excluded.length > RANKED_MAX_WORDS) {
+    return { tooManyWords: words.length + q.excluded.length };
+  }
   const reach = options.reach ?? EVERYWHERE;
   const scopePrefix = options.scope ? `${options.scope}/` : undefined;
   const excluded = new Set<string>();
@@ -70,7 +79,8 @@ export function rankedSearch(
         // One wrong, missing or extra letter from 5 letters, two from 8 (a swap costs two).
         fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
         maxFuzzy: 2,
-        combineWith: "OR",
+        // With a phrase every word must be there: far fewer notes for the phrase check to read.
+        combineWith: q.phrases.length ? "AND" : "OR",
         filter: (r) => keep(r.id),
       })
     : index.mini.search(MiniSearch.wildcard, { filter: (r) => keep(r.id) });

@@ -2,7 +2,7 @@
 // the lines that match (SPEC §6 search). grep finds exact patterns; search ranks.
 import { z } from "zod";
 import { EVERYWHERE } from "../access/reach.js";
-import { rankedSearch } from "../ranked/search.js";
+import { RANKED_MAX_WORDS, rankedSearch } from "../ranked/search.js";
 import { markedText } from "../ranked/snippets.js";
 import { plural } from "../text/english.js";
 import { resolveScope } from "./scope.js";
@@ -63,6 +63,12 @@ export const searchTool = defineTool({
       limit: args.limit,
       offset: args.offset,
     });
+    if (result && "tooManyWords" in result) {
+      return fail(
+        `The query holds ${result.tooManyWords} words; search takes at most ${RANKED_MAX_WORDS}. Keep the words that say what the notes are about.`,
+        "invalid_pattern",
+      );
+    }
     if (!result) {
       return fail(
         `The query ${JSON.stringify(args.query.slice(0, 200))} holds no word, phrase or #tag to look for (very common words such as "the" are not searched alone).`,
