@@ -8,6 +8,8 @@ export interface AttackContext {
   url: string;
   /** Quick run: fewer and smaller attempts. */
   quick: boolean;
+  /** The server's data directory (named tokens are added to it while the server runs). */
+  dataDir: string;
   /** Restarts the server on the same data directory (kill -9 when `crash`); returns its URL. */
   restart(crash: boolean): Promise<string>;
 }

@@ -10,6 +10,7 @@ import { durability } from "./durability.js";
 import { toolInput, traversal } from "./inputs.js";
 import { patterns } from "./patterns.js";
 import { badHttp, protocol } from "./protocol.js";
+import { roles } from "./roles.js";
 
 export const CATEGORIES: readonly Category[] = [
   toolInput,
@@ -20,6 +21,8 @@ export const CATEGORIES: readonly Category[] = [
   csrf,
   syncUpdates,
   durability,
+  // Last: it adds tokens, which close the open loopback server to the categories above.
+  roles,
 ];
 
 export interface AttackOptions {
@@ -47,6 +50,7 @@ export async function runAttack(options: AttackOptions): Promise<CategoryResult[
   const ctx: AttackContext = {
     url: server.url,
     quick: options.quick,
+    dataDir: data,
     async restart(crash) {
       if (crash) {
         server.proc.kill("SIGKILL");

@@ -44,10 +44,14 @@ export interface RawSession {
 
 let nextId = 1;
 
-export async function openSession(url: string): Promise<RawSession> {
+/** An MCP session over raw HTTP; `auth` headers (a bearer token) go with every request. */
+export async function openSession(
+  url: string,
+  auth: Record<string, string> = {},
+): Promise<RawSession> {
   const res = await fetch(`${url}/mcp`, {
     method: "POST",
-    headers: MCP_HEADERS,
+    headers: { ...MCP_HEADERS, ...auth },
     body: JSON.stringify({
       jsonrpc: "2.0",
       id: nextId++,
@@ -66,7 +70,7 @@ export async function openSession(url: string): Promise<RawSession> {
     readRpc(
       await fetch(`${url}/mcp`, {
         method: "POST",
-        headers: { ...MCP_HEADERS, "Mcp-Session-Id": id, ...headers },
+        headers: { ...MCP_HEADERS, ...auth, "Mcp-Session-Id": id, ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
     );
