@@ -7,8 +7,8 @@ import { type Authenticator, type AuthOutcome, bearerToken } from "@lens/access"
 import {
   type Caller,
   type Reach,
+  reachesEntry,
   reachesFolder,
-  reachesPath,
   roleIncludes,
   type Workspace,
 } from "@lens/core";
@@ -148,7 +148,9 @@ export function docInReach(
   const folder = ws.folder(docId);
   if (folder) return reachesFolder(reach, folder.name);
   const path = ws.paths.pathOf(docId);
-  if (path !== undefined) return reachesPath(reach, path);
+  // Every folder listing the doc must be reached (an entry of a reached folder naming another
+  // folder's note does not bring that note into reach).
+  if (path !== undefined) return reachesEntry(ws, reach, { path, docId });
   const exists = ws.getDoc(docId) !== undefined || ws.unavailableReason(docId) !== undefined;
   return !exists && mayCreate;
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Authenticator, addToken, revokeToken } from "@lens/access";
-import { workspaceFromTexts } from "@lens/core";
+import { deleteEntry, setEntry, workspaceFromTexts } from "@lens/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { connectClient, fetchClientToken, type Running, startServer, waitFor } from "./helpers.js";
@@ -103,6 +103,16 @@ describe("sync by role", () => {
       headers: { authorization: `Bearer ${tokens["team-editor"]}` },
     });
     expect(asUpdate.status).toBe(404);
+    // An entry in Team naming Private's note (what an editor could write into the folder doc)
+    // does not bring that note into the Team token's reach.
+    const team = ws.folders().find((f) => f.name === "Team")!;
+    const secretId = secret.slice(secret.length - 36);
+    setEntry(team.doc, "/Alias.md", { id: secretId, type: "markdown", version: 0 });
+    expect(ws.resolve("Team/Alias.md").kind).toBe("document");
+    await expect(fetchClientToken(server.url, secret, tokens["team-editor"])).rejects.toThrow(
+      /404/,
+    );
+    deleteEntry(team.doc, "/Alias.md");
 
     const client = await connectClient(server.url, plan, { serverToken: tokens["team-editor"] });
     try {

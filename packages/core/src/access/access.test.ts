@@ -2,6 +2,7 @@
 // elsewhere answers exactly as a missing path does; a role below a tool's needs is refused.
 import { describe, expect, it } from "vitest";
 import { buildWorkspace } from "../links/links.test-helpers.js";
+import { setEntry } from "../model/folderDoc.js";
 import { callTool, toolsFor } from "../tools/registry.js";
 import { SessionStore } from "../tools/session.js";
 import type { Caller } from "./caller.js";
@@ -132,6 +133,29 @@ describe("reach", () => {
     const all = call(everyone, "get_links", { file_path: "Team/Plan.md" }).text;
     expect(all).toContain("Private/Secret.md");
     expect(all).not.toContain("not shown");
+  });
+
+  it("keeps another folder's note out of reach when an entry of a reached folder names its id", () => {
+    const { call, ws, folders, idOf } = setup();
+    // What a scoped editor could write into its own folder doc through sync.
+    setEntry(folders.get("Team")!.doc, "/Alias.md", {
+      id: idOf("Private/Secret.md"),
+      type: "markdown",
+      version: 0,
+    });
+    expect(call(everyone, "read", { file_path: "Team/Alias.md" }).text).toContain("salary");
+    for (const [tool, args] of [
+      ["read", { file_path: "Team/Alias.md" }],
+      ["get_links", { file_path: "Team/Alias.md" }],
+    ] as const) {
+      expect(call(teamViewer, tool, args).code, tool).toBe("not_found");
+    }
+    expect(call(teamViewer, "grep", { pattern: "salary" }).text).toBe("No matches found");
+    expect(call(teamViewer, "glob", { pattern: "**" }).text).not.toContain("Alias");
+    expect(call(teamViewer, "search", { query: "salary" }).text).toBe("No notes found");
+    expect(
+      ws.paths.pathOf(ws.resolve("Team/Alias.md").kind === "document" ? "" : ""),
+    ).toBeUndefined();
   });
 
   it("attributes a scoped suggester's edits to its name", () => {

@@ -1,5 +1,12 @@
 export { type Caller, OWNER } from "./caller.js";
-export { EVERYWHERE, folderReach, type Reach, reachesFolder, reachesPath } from "./reach.js";
+export {
+  EVERYWHERE,
+  folderReach,
+  type Reach,
+  reachesEntry,
+  reachesFolder,
+  reachesPath,
+} from "./reach.js";
 export {
   isRole,
   ROLE_ABILITIES,

@@ -1,3 +1,5 @@
+import type { Workspace } from "../workspace/workspace.js";
+
 // Reach: the folders a caller may see. A token scoped to folders sees only documents whose path
 // starts with one of them; everything elsewhere answers exactly as a missing document would.
 
@@ -24,4 +26,23 @@ export function reachesPath(reach: Reach, path: string): boolean {
   if (reach.all) return true;
   const slash = path.indexOf("/");
   return reach.folders.has(slash === -1 ? path : path.slice(0, slash));
+}
+
+/**
+ * True when `reach` covers an entry: its path, and every folder that lists its doc id — a note
+ * of another folder stays out of reach even when an entry of a reached folder names its id too
+ * (an alias written through sync).
+ */
+export function reachesEntry(
+  ws: Workspace,
+  reach: Reach,
+  entry: { path: string; docId: string },
+): boolean {
+  if (reach.all) return true;
+  if (!reachesPath(reach, entry.path)) return false;
+  for (const folderDocId of ws.paths.foldersListing(entry.docId)) {
+    const name = ws.folder(folderDocId)?.name;
+    if (name === undefined || !reach.folders.has(name)) return false;
+  }
+  return true;
 }

@@ -30,6 +30,8 @@ export class PathIndex {
   private readonly shadowed = new Map<string, Located[]>();
   private readonly byLower = new Map<string, Set<string>>();
   private readonly byDocId = new Map<string, string>();
+  /** Doc id → the folders (doc ids) whose visible entries list it, with how many entries. */
+  private readonly listings = new Map<string, Map<string, number>>();
   private readonly dirs = new Map<string, number>();
   private readonly folderPaths = new Map<string, Set<string>>();
   private readonly folderNames = new Map<string, string>();
@@ -100,6 +102,9 @@ export class PathIndex {
     if (set) set.add(path);
     else this.byLower.set(lower, new Set([path]));
     this.byDocId.set(loc.docId, path);
+    const folders = this.listings.get(loc.docId) ?? new Map<string, number>();
+    folders.set(loc.folderDocId, (folders.get(loc.folderDocId) ?? 0) + 1);
+    this.listings.set(loc.docId, folders);
     this.folderPaths.get(loc.folderDocId)?.add(path);
     for (const d of parentDirs(path)) this.addDir(d);
   }
@@ -144,6 +149,13 @@ export class PathIndex {
     set?.delete(path);
     if (set?.size === 0) this.byLower.delete(lower);
     if (this.byDocId.get(loc.docId) === path) this.byDocId.delete(loc.docId);
+    const folders = this.listings.get(loc.docId);
+    const n = (folders?.get(loc.folderDocId) ?? 0) - 1;
+    if (folders && n > 0) folders.set(loc.folderDocId, n);
+    else if (folders) {
+      folders.delete(loc.folderDocId);
+      if (folders.size === 0) this.listings.delete(loc.docId);
+    }
     this.folderPaths.get(loc.folderDocId)?.delete(path);
     for (const d of parentDirs(path)) this.removeDir(d);
   }
@@ -167,6 +179,14 @@ export class PathIndex {
     const set = this.byLower.get(path.toLowerCase());
     if (!set) return [];
     return [...set].map((p) => this.byPath.get(p)!).filter(Boolean);
+  }
+
+  /**
+   * Doc ids of the folders whose entries list `docId`. Usually one; a note whose id is
+   * listed in two folders (a copied or crafted entry) has two.
+   */
+  foldersListing(docId: string): Iterable<string> {
+    return this.listings.get(docId)?.keys() ?? [];
   }
 
   /** User path of a doc id (content doc of a markdown entry, or a blob's id). */

@@ -1,7 +1,7 @@
 // Ranked search over the index: BM25 with field boosts, prefix and typo matching, phrases,
 // exclusions, tags and the caller's scope and reach; hits with snippets, by score.
 import MiniSearch from "minisearch";
-import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
+import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { normalizeSpaces, parseQuery } from "./query.js";
 import { FIELD_BOOST, rankedIndexOf } from "./rankedIndex.js";
@@ -61,7 +61,7 @@ export function rankedSearch(
     const path = index.pathOf(docId);
     if (path === undefined || excluded.has(docId)) return false;
     if (scopePrefix && !path.startsWith(scopePrefix)) return false;
-    if (!reach.all && !reachesPath(reach, path)) return false;
+    if (!reach.all && !reachesEntry(ws, reach, { path, docId })) return false;
     const tags = index.tagsOf(docId);
     if (!q.tags.every((t) => tags.has(t))) return false;
     if (q.phrases.length) {

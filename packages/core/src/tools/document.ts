@@ -1,6 +1,6 @@
 // Shared by the tools: turn a `file_path` argument into a loaded markdown document, or into the
 // error text the assistant should see.
-import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
+import { EVERYWHERE, type Reach, reachesEntry, reachesPath } from "../access/reach.js";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { clip } from "../text/clip.js";
@@ -81,14 +81,14 @@ export function resolveWithin(ws: Workspace, input: string, reach: Reach): Resol
       return r;
     case "document":
     case "file":
-      return reachesPath(reach, r.loc.path) ? r : missing;
+      return reachesEntry(ws, reach, r.loc) ? r : missing;
     case "directory":
       return reachesPath(reach, r.path) ? r : missing;
     case "ambiguous": {
       // Candidates differ only in case, so they may sit in folders whose names differ in case.
       const seen = r.candidates.filter((p) => reachesPath(reach, p));
       if (seen.length > 1) return { ...r, candidates: seen };
-      return seen.length === 1 ? ws.resolve(seen[0] as string) : missing;
+      return seen.length === 1 ? resolveWithin(ws, seen[0] as string, reach) : missing;
     }
   }
 }

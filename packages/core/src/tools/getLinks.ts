@@ -1,7 +1,7 @@
 // The get_links tool: the documents linking to one (from backlinks_v0) and the documents it
 // links to (resolved live), unresolved links listed as such (SPEC §6).
 import { z } from "zod";
-import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
+import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
@@ -79,14 +79,14 @@ export function linksOf(ws: Workspace, docId: string, reach: Reach = EVERYWHERE)
   for (const id of index.backlinks(docId)) {
     const path = ws.paths.pathOf(id);
     if (path === undefined) unknownBacklinks++;
-    else (reachesPath(reach, path) ? backlinks : hiddenBacklinks).add(path);
+    else (reachesEntry(ws, reach, { path, docId: id }) ? backlinks : hiddenBacklinks).add(path);
   }
   const links = new Set<string>();
   const hiddenLinks = new Set<string>();
   const unresolved = new Map<string, string>();
   for (const { link, target } of index.forwardLinks(docId)) {
     if (link.target === "") continue; // [[#Heading]]: a place in this document
-    if (target) (reachesPath(reach, target.path) ? links : hiddenLinks).add(target.path);
+    if (target) (reachesEntry(ws, reach, target) ? links : hiddenLinks).add(target.path);
     else if (!unresolved.has(link.target.toLowerCase()))
       unresolved.set(link.target.toLowerCase(), link.target);
   }

@@ -2,7 +2,13 @@
 
 import picomatch from "picomatch";
 import { z } from "zod";
-import { EVERYWHERE, type Reach, reachesFolder, reachesPath } from "../access/reach.js";
+import {
+  EVERYWHERE,
+  type Reach,
+  reachesEntry,
+  reachesFolder,
+  reachesPath,
+} from "../access/reach.js";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { globSyntaxError } from "../search/globSyntax.js";
@@ -133,7 +139,7 @@ export function globEntries(
   const found: GlobEntry[] = [];
   for (const loc of ws.paths.entries()) {
     if (loc.meta.type === "folder" || !loc.path.startsWith(prefix)) continue;
-    if (!reach.all && !reachesPath(reach, loc.path)) continue;
+    if (!reach.all && !reachesEntry(ws, reach, loc)) continue;
     if (!isMatch(loc.path.slice(prefix.length))) continue;
     found.push({
       path: loc.path,

@@ -1,6 +1,6 @@
 // The `path` scope of a search: every folder, one folder or sub-folder, or one document — and the
 // loaded markdown documents it covers. Shared by grep and by adapters that list by scope.
-import { EVERYWHERE, type Reach, reachesPath } from "../access/reach.js";
+import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import { PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { clip } from "../text/clip.js";
@@ -70,7 +70,7 @@ export function documentsInScope(
   for (const loc of ws.paths.entries()) {
     if (loc.meta.type !== "markdown" || !ws.hasContent(loc.docId)) continue;
     if (prefix && !loc.path.startsWith(prefix)) continue;
-    if (!reach.all && !reachesPath(reach, loc.path)) continue;
+    if (!reach.all && !reachesEntry(ws, reach, loc)) continue;
     out.push(loc);
   }
   return out;
