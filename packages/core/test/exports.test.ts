@@ -122,6 +122,7 @@ const EXPORTS = [
   "plural",
   "rankedIndexOf",
   "rankedSearch",
+  "reachesEntry",
   "reachesFolder",
   "reachesPath",
   "readBacklinks",
