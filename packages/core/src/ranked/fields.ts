@@ -12,6 +12,7 @@ export interface NoteFields {
 }
 
 const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/gm;
+const MAYBE_TAG = /(?:^|[\s(])#[\p{L}\p{N}_\-/]/u;
 const INLINE_TAG = /(?:^|[\s(])#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
 
 export function noteFields(path: string, ai: string): NoteFields {
@@ -21,8 +22,11 @@ export function noteFields(path: string, ai: string): NoteFields {
   const tags = new Set<string>();
   const fm = findFrontmatter(ai);
   if (fm) for (const t of frontmatterTags(ai.slice(fm.start, fm.end))) addTag(tags, t);
-  for (const r of proseRanges(ai, fm?.bodyStart ?? 0)) {
-    for (const m of ai.slice(r.start, r.end).matchAll(INLINE_TAG)) addTag(tags, m[1] as string);
+  // Finding the prose (outside code) costs a pass over the note: only when a tag may be there.
+  if (MAYBE_TAG.test(ai)) {
+    for (const r of proseRanges(ai, fm?.bodyStart ?? 0)) {
+      for (const m of ai.slice(r.start, r.end).matchAll(INLINE_TAG)) addTag(tags, m[1] as string);
+    }
   }
   return { title: name, headings: headings.join("\n"), tags: [...tags], body: ai };
 }

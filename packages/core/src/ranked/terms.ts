@@ -11,7 +11,6 @@ const RUN = /[\p{L}\p{N}]+/gu;
 
 /** Text that folding leaves as it is, but for case (most of an English note). */
 const ASCII = /^[^\u0080-\uffff]*$/;
-const NOT_ASCII_WORD = /[^a-z0-9]+/;
 
 /** Lower case without diacritics, compatibility forms unified (NFKD, marks removed). */
 export function fold(text: string): string {
@@ -22,24 +21,59 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
-/** The terms of `text`, in order: folded words, and character pairs of unspaced scripts. */
+/** One letter, digit or combining mark (for characters beyond ASCII). */
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * The terms of `text`, in order: folded words, and character pairs of unspaced scripts. One
+ * pass over the characters: ASCII ones are classified by code, the others (rarer) by a
+ * Unicode test; only words holding non-ASCII characters are folded (NFKD).
+ */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  // Line by line: an all-ASCII line (most lines of most notes) is split on what is not a
-  // letter or digit, at a fifth of the cost of the Unicode scan the other lines get.
-  for (const line of text.split("\n")) {
-    if (ASCII.test(line)) {
-      for (const w of line.toLowerCase().split(NOT_ASCII_WORD)) if (w) out.push(w);
-      continue;
+  const n = text.length;
+  let start = -1;
+  let plain = true;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 32;
+    let width = 1;
+    let word: boolean;
+    if (c < 128) word = isAsciiWordChar(c);
+    else {
+      const cp = text.codePointAt(i) ?? c;
+      width = cp > 0xffff ? 2 : 1;
+      word = WORD_CHAR.test(String.fromCodePoint(cp));
     }
-    for (const m of fold(line).matchAll(RUN)) {
-      const run = m[0];
-      // Most runs hold no unspaced script: one word, without looking at each character.
-      if (UNSPACED.test(run)) splitRun(run, out);
-      else out.push(run);
+    if (word) {
+      if (start === -1) {
+        start = i;
+        plain = true;
+      }
+      if (c >= 128) plain = false;
+    } else if (start !== -1) {
+      addWord(text.slice(start, i), plain, out);
+      start = -1;
     }
+    i += width - 1;
   }
   return out;
+}
+
+function addWord(word: string, plain: boolean, out: string[]): void {
+  if (plain) {
+    out.push(word.toLowerCase());
+    return;
+  }
+  for (const m of fold(word).matchAll(RUN)) {
+    const run = m[0];
+    // Most runs hold no unspaced script: one word, without looking at each character.
+    if (UNSPACED.test(run)) splitRun(run, out);
+    else out.push(run);
+  }
 }
 
 /** Splits a run into spaced words and unspaced stretches (as pairs, or one lone character). */
