@@ -116,7 +116,7 @@ export function buildProgram(env: Env = process.env): Command {
     .addOption(
       new Option(
         "--token <token>",
-        "bearer token for /mcp, /api/v1 and sync; required beyond loopback [env LENS_TOKEN]",
+        "an admin token for /mcp, /api/v1 and sync (named tokens: lens token add); beyond loopback some token is required [env LENS_TOKEN]",
       ),
     )
     .option(

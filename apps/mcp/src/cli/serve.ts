@@ -161,8 +161,12 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
       ? `  ! ${plural(sum.unavailable, "file")} failed to load: quarantined, kept as is and never written over (see the log)`
       : "",
   ].filter((w) => w !== "");
+  // `$LENS_TOKEN` only when that variable holds the admin token; otherwise (a --token flag,
+  // or named tokens) a placeholder: the banner never prints a token.
   const tokenRef =
-    process.env.LENS_TOKEN?.trim() === config.token ? "$LENS_TOKEN" : "<your --token>";
+    config.token !== undefined && process.env.LENS_TOKEN?.trim() === config.token
+      ? "$LENS_TOKEN"
+      : "<your token>";
   const header = server.auth.hasTokens ? ` --header "Authorization: Bearer ${tokenRef}"` : "";
   const lines = [
     `Lens ${LENS_VERSION}: ${what}`,
