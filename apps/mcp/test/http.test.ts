@@ -110,7 +110,8 @@ describe("MCP sessions over HTTP", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { code: number } }).error.code).toBe(-32001);
+    expect(unknown.headers.get("content-type")).toBe("application/problem+json");
+    expect(await unknown.json()).toMatchObject({ status: 404, detail: "Session not found" });
     const none = await fetch(server.url, {
       method: "POST",
       headers: MCP_HEADERS,

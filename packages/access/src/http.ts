@@ -1,6 +1,9 @@
 // The door every HTTP request of a Lens server passes: a Hono middleware that authenticates the
 // request once, refuses it with one problem+json body (401), audits the refusal, and leaves the
-// identity on the context for the route. MCP, REST and sync all use it.
+// identity on the context for the route. MCP, REST and sync all use it, and render every error
+// they answer (401, 403, 404, …) with `problem` / `problemParts`: one body shape for the port.
+import { STATUS_CODES } from "node:http";
+import { clip } from "@lens/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuditLog } from "./audit.js";
 import type { Authenticator, AuthFailure, Identity } from "./authenticator.js";
@@ -10,32 +13,91 @@ export type AccessEnv = { Variables: { identity: Identity } };
 /** Problem type URIs of the whole port (the REST API's catalogue uses the same base). */
 export const PROBLEM_BASE = "https://lens.dev/problems/";
 
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
 const FAILURE_DETAIL: Record<AuthFailure, string> = {
   missing: "This Lens server requires Authorization: Bearer <token>.",
   invalid: "The bearer token is not valid for this Lens server (wrong, or revoked).",
   expired: "The bearer token has expired; ask an admin for a new one.",
 };
 
-/** An RFC 9457 problem response. */
-export function problem(
-  c: Context,
-  status: 401 | 403,
+/** A problem type: its slug (the URI is PROBLEM_BASE + slug) and the title that never varies. */
+export interface ProblemKind {
+  type: string;
+  title: string;
+}
+
+/** The type a status has unless the door names a finer one (same slugs and titles as REST's). */
+const STATUS_KINDS: Record<number, ProblemKind> = {
+  400: { type: "bad-request", title: "Malformed request" },
+  401: { type: "unauthorized", title: "Authentication required" },
+  403: { type: "forbidden", title: "Not allowed for this role" },
+  404: { type: "not-found", title: "Not found" },
+  405: { type: "method-not-allowed", title: "Method not allowed" },
+  409: { type: "conflict", title: "Conflicts with the current state" },
+  413: { type: "payload-too-large", title: "Request body too large" },
+  500: { type: "internal", title: "Internal server error" },
+  503: { type: "unavailable", title: "Service unavailable" },
+  507: { type: "insufficient-storage", title: "Insufficient storage" },
+};
+
+/** A request refused for its Host or Origin header (DNS rebinding, cross-site requests). */
+export const FORBIDDEN_REQUEST: ProblemKind = {
+  type: "forbidden-request",
+  title: "Host or Origin not allowed",
+};
+
+export interface ProblemOptions {
+  /** The problem type; default: the status's own (`not-found` for 404, …). */
+  kind?: ProblemKind;
+  /** Extension members after the RFC 9457 ones (`code`, …). */
+  extensions?: Record<string, unknown>;
+  /** More response headers (ETag, …); `WWW-Authenticate` is set on every 401. */
+  headers?: Record<string, string>;
+}
+
+/** A problem response's parts, for writers without a Response (a refused WebSocket upgrade). */
+export interface ProblemParts {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The one RFC 9457 problem of the port, every door and status alike: `type`, `title`,
+ * `status` (= the HTTP status), `detail`, `instance` (the request path, bounded: a hostile URL
+ * must not come back whole), then the extensions.
+ */
+export function problemParts(
+  status: number,
   detail: string,
-  extra: Record<string, unknown> = {},
-): Response {
-  const slug = status === 401 ? "unauthorized" : "forbidden";
-  const title = status === 401 ? "Authentication required" : "Not allowed for this role";
+  path: string,
+  options: ProblemOptions = {},
+): ProblemParts {
+  const kind = options.kind ?? STATUS_KINDS[status];
   const body = {
-    type: `${PROBLEM_BASE}${slug}`,
-    title,
+    type: kind ? `${PROBLEM_BASE}${kind.type}` : "about:blank",
+    title: kind?.title ?? STATUS_CODES[status] ?? "Error",
     status,
     detail,
-    instance: c.req.path.slice(0, 300),
-    ...extra,
+    instance: clip(path, 300),
+    ...options.extensions,
   };
-  const headers: Record<string, string> = { "Content-Type": "application/problem+json" };
+  const headers: Record<string, string> = { "Content-Type": PROBLEM_CONTENT_TYPE };
   if (status === 401) headers["WWW-Authenticate"] = 'Bearer realm="lens"';
-  return new Response(JSON.stringify(body), { status, headers });
+  return { status, headers: { ...headers, ...options.headers }, body: JSON.stringify(body) };
+}
+
+/** The problem response to `c`'s request; `extra` are extension members. */
+export function problem(
+  c: Context,
+  status: number,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  options: Omit<ProblemOptions, "extensions"> = {},
+): Response {
+  const parts = problemParts(status, detail, c.req.path, { ...options, extensions: extra });
+  return new Response(parts.body, { status, headers: parts.headers });
 }
 
 export interface DoorOptions {

@@ -19,9 +19,15 @@ export {
   type AccessEnv,
   authenticate,
   type DoorOptions,
+  FORBIDDEN_REQUEST,
   failureDetail,
   PROBLEM_BASE,
+  PROBLEM_CONTENT_TYPE,
+  type ProblemKind,
+  type ProblemOptions,
+  type ProblemParts,
   problem,
+  problemParts,
 } from "./http.js";
 export {
   addToken,

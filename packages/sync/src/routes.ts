@@ -1,14 +1,14 @@
 // The y-sweet HTTP endpoints over the workspace: `POST /doc/new`, `POST /doc/:id/auth`,
 // `GET /d/:id/as-update`, `POST /d/:id/update` (and y-sweet's deprecated `/doc/:id/...` forms).
 import { randomBytes } from "node:crypto";
-import type { Identity } from "@lens/access";
+import { type Identity, problem } from "@lens/access";
 import { roleIncludes, roleRefusal } from "@lens/core";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as Y from "yjs";
 import { buildClientToken } from "./clientToken.js";
 import { isValidDocName } from "./docName.js";
-import { SyncError } from "./errors.js";
+import { READ_ONLY_TOKEN, SyncError } from "./errors.js";
 import type { SyncHub } from "./hub.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
@@ -25,22 +25,35 @@ export interface RouteContext {
 
 export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
   const app = new Hono();
-  const tooLarge = (c: Context) => c.text("Request body too large", 413);
+  // Every error answers with the port's one problem+json shape; statuses and details are
+  // y-sweet's (its clients look only at the status).
+  const tooLarge = (c: Context) => problem(c, 413, "Request body too large");
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
   const updateLimit = bodyLimit({ maxSize: settings.maxUpdateBytes, onError: tooLarge });
 
   app.onError((error, c) => {
-    if (error instanceof SyncError) return c.text(error.message, error.status);
+    if (error instanceof SyncError) {
+      return problem(
+        c,
+        error.status,
+        error.message,
+        error.extensions,
+        error.kind ? { kind: error.kind } : {},
+      );
+    }
     settings.log("error", "sync: request failed", { path: c.req.path, error: String(error) });
-    return c.text("Internal server error", 500);
+    return problem(c, 500, "Internal server error");
   });
+  app.notFound((c) => problem(c, 404, "Not found"));
 
   /** Server-level endpoints: who sends the bearer token (anyone on an open server). */
   const requireServer = (c: Context): Identity => {
     const who = tokens.identify(c.req.header("authorization"));
     if (!who.ok) {
       settings.onAuthFailure?.(who.failure);
-      throw new SyncError(401, "Unauthorized: send Authorization: Bearer <token>");
+      throw new SyncError(401, "Unauthorized: send Authorization: Bearer <token>", {
+        code: who.failure,
+      });
     }
     return who.identity;
   };
@@ -51,9 +64,13 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     if ("refused" in r) {
       if (r.refused === 404) throw new SyncError(404, `Doc ${docId} not found`);
       settings.onAuthFailure?.(r.reason);
-      throw new SyncError(401, "Unauthorized: send the client token from /auth");
+      throw new SyncError(401, "Unauthorized: send the client token from /auth", {
+        code: r.reason,
+      });
     }
-    if (write && r.access !== "full") throw new SyncError(403, "Token is read-only");
+    if (write && r.access !== "full") {
+      throw new SyncError(403, "Token is read-only", {}, READ_ONLY_TOKEN);
+    }
   };
 
   app.post("/doc/new", jsonLimit, async (c) => {

@@ -56,7 +56,10 @@ export function createSyncServer(options: SyncOptions): SyncServer {
       const listener: UpgradeListener = (request, socket, head) => {
         if (handleUpgrade(request, socket, head)) return;
         // Other paths belong to other upgrade listeners; alone, we refuse them.
-        if (emitter.listenerCount("upgrade") === 1) reject(socket, 404);
+        if (emitter.listenerCount("upgrade") === 1) {
+          const path = new URL(request.url ?? "/", "http://localhost").pathname;
+          reject(socket, 404, "Not found", path);
+        }
       };
       emitter.on("upgrade", listener);
       const detach = () => {

@@ -1,7 +1,9 @@
 // WebSocket upgrades for `/d/:id/ws/:id` (and y-sweet's older `/doc/ws/:id`): checks the doc
-// name and the `token` query parameter, then hands the socket to the hub.
+// name and the `token` query parameter, then hands the socket to the hub. Refusals answer HTTP
+// with the same problem+json body as the HTTP routes.
 import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
+import { FORBIDDEN_REQUEST, type ProblemOptions, problemParts } from "@lens/access";
 import type { WebSocketServer } from "ws";
 import { isValidDocName } from "./docName.js";
 import type { SyncHub } from "./hub.js";
@@ -39,36 +41,57 @@ export function handleSyncUpgrade(
   if (!match) return false;
   socket.on("error", () => socket.destroy());
   const { docId, docId2 } = match;
+  // The path only: the query carries the client token.
+  const refuse = (status: number, detail: string, options?: ProblemOptions) =>
+    reject(socket, status, detail, url.pathname, options);
+  const notFound = () => refuse(404, `Doc ${docId} not found`);
   const refused = ctx.settings.guard?.({
     host: request.headers.host,
     origin: request.headers.origin,
   });
   if (refused) {
     ctx.settings.log("warn", "sync: refused WebSocket", { reason: refused });
-    return reject(socket, 403);
+    return refuse(403, refused, { kind: FORBIDDEN_REQUEST });
   }
-  if (ctx.hub.closed) return reject(socket, 503);
-  if (docId !== docId2 || !isValidDocName(docId)) return reject(socket, 400);
+  if (ctx.hub.closed) return refuse(503, "The sync server is shutting down");
+  if (docId !== docId2 || !isValidDocName(docId)) return refuse(400, "Invalid document name");
   const granted = ctx.tokens.accessTo(docId, url.searchParams.get("token") ?? undefined);
   if ("refused" in granted) {
-    if (granted.refused === 404) return reject(socket, 404);
+    if (granted.refused === 404) return notFound();
     ctx.settings.log("warn", "sync: refused WebSocket without a valid token", { docId });
     ctx.settings.onAuthFailure?.(granted.reason);
-    return reject(socket, 401);
+    return refuse(401, "Unauthorized: send the client token from /auth as ?token=", {
+      extensions: { code: granted.reason },
+    });
   }
   const access = granted.access;
   const canCreate = access === "full" && ctx.settings.createDocs;
-  if (!ctx.hub.findDoc(docId) && !canCreate) return reject(socket, 404);
+  if (!ctx.hub.findDoc(docId) && !canCreate) return notFound();
   ctx.wss.handleUpgrade(request, socket, head, (ws) => ctx.hub.connect(ws, docId, access));
   return true;
 }
 
-/** Answers an upgrade with a bare HTTP error and closes the socket. */
-export function reject(socket: Duplex, status: number): true {
+/**
+ * Answers an upgrade with an HTTP error — the port's problem+json body, as the HTTP routes
+ * answer — and closes the socket. `path` is the request's path, without its query.
+ */
+export function reject(
+  socket: Duplex,
+  status: number,
+  detail: string,
+  path: string,
+  options?: ProblemOptions,
+): true {
   if (!socket.destroyed) {
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-    );
+    const problem = problemParts(status, detail, path, options);
+    const body = Buffer.from(problem.body, "utf8");
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`,
+      ...Object.entries(problem.headers).map(([name, value]) => `${name}: ${value}`),
+      "Connection: close",
+      `Content-Length: ${body.length}`,
+    ];
+    socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "latin1"), body]));
   }
   return true;
 }

@@ -54,7 +54,8 @@ describe("sync refuses what it must not apply", () => {
     ]) {
       const res = await post(`${server.url}/d/${id}/update`, body);
       expect(res.status).toBe(400);
-      expect(await res.text()).toMatch(/^Update refused: /);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Update refused: /);
     }
     expect(Y.encodeStateAsUpdate(doc)).toEqual(before);
     expect(doc.store.pendingDs).toBeNull();
@@ -74,7 +75,9 @@ describe("sync refuses what it must not apply", () => {
     for (const key of ["/../escape.md", "/nul\u0000.md", "/a\\..\\b.md", "relative.md"]) {
       const res = await post(`${server.url}/d/${folderId}/update`, filemetaUpdate(key));
       expect(res.status, JSON.stringify(key)).toBe(400);
-      expect(await res.text()).toMatch(/is not a folder path Lens accepts/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(
+        /is not a folder path Lens accepts/,
+      );
     }
     expect(server.workspace.getDoc(folderId)?.getMap(FILEMETA).size ?? 0).toBe(0);
     expect(

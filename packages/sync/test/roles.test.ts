@@ -70,7 +70,11 @@ describe("sync by role", () => {
       body: "{}",
     });
     expect(res.status).toBe(403);
-    expect(await res.text()).toMatch(/needs the "edit" role; this token has "suggest"/);
+    expect(await res.json()).toMatchObject({
+      type: "https://lens.dev/problems/forbidden",
+      status: 403,
+      detail: expect.stringMatching(/needs the "edit" role; this token has "suggest"/),
+    });
     await expect(
       fetchClientToken(server.url, docOf("Team/Plan.md"), tokens.assistant, {
         authorization: "read-only",

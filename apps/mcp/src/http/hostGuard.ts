@@ -2,6 +2,7 @@
 // own addresses when bound to all interfaces, or a configured name), and a browser Origin, when
 // present, must be one of those hosts too (or an explicitly allowed origin).
 import { networkInterfaces, hostname as osHostname } from "node:os";
+import { FORBIDDEN_REQUEST, problem } from "@lens/access";
 import type { MiddlewareHandler } from "hono";
 
 export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "::1"] as const;
@@ -64,7 +65,7 @@ export interface HostGuardOptions {
   checkOrigin: boolean | (() => boolean);
 }
 
-/** Why a request is refused: the JSON body of the 403. */
+/** Why a request is refused: `error` is the 403 problem's `code`, `message` its `detail`. */
 export interface Refusal {
   error: "forbidden_host" | "forbidden_origin";
   message: string;
@@ -100,14 +101,16 @@ export function refusal(
   return undefined;
 }
 
-/** Refuses (403) requests whose Host, or Origin when present, is not this server's. */
+/** Refuses (403 problem) requests whose Host, or Origin when present, is not this server's. */
 export function hostGuard(options: HostGuardOptions): MiddlewareHandler {
   return async (c, next) => {
     const refused = refusal(
       { host: c.req.header("host"), origin: c.req.header("origin") },
       options,
     );
-    if (refused) return c.json(refused, 403);
+    if (refused) {
+      return problem(c, 403, refused.message, { code: refused.error }, { kind: FORBIDDEN_REQUEST });
+    }
     await next();
   };
 }

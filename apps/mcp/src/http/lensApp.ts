@@ -1,7 +1,7 @@
 // The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1 and the y-sweet
 // sync endpoints, behind one Host/Origin guard (DNS rebinding, cross-site requests); MCP also
 // gets the shared authenticator here, while REST and sync apply it to their own routes.
-import { type AccessEnv, type AuditLog, Authenticator, authenticate } from "@lens/access";
+import { type AccessEnv, type AuditLog, Authenticator, authenticate, problem } from "@lens/access";
 import { documentSummary, roleIncludes } from "@lens/core";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
@@ -53,7 +53,7 @@ export function createLensApp(options: LensAppOptions): LensApp {
 
   app.onError((err, c) => {
     log.error({ err, method: c.req.method, path: c.req.path }, "request failed");
-    return c.json({ error: "internal", message: "Internal server error" }, 500);
+    return problem(c, 500, "Internal server error");
   });
 
   app.use("*", accessLog(log));
@@ -103,7 +103,8 @@ export function createLensApp(options: LensAppOptions): LensApp {
   if (options.rest) app.route("/api/v1", options.rest);
   if (options.sync) app.route("/", options.sync);
 
-  app.notFound((c) => c.json({ error: "not_found", message: `No route for ${c.req.path}` }, 404));
+  // Errors of every door answer in one problem+json shape (@lens/access `problem`).
+  app.notFound((c) => problem(c, 404, `No route for ${c.req.path}`));
 
   const syncRule = { hosts, origins, checkOrigin: () => auth.open };
   return {

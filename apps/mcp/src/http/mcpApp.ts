@@ -1,7 +1,8 @@
 // The `/mcp` endpoint (MCP Streamable HTTP) as a Hono sub-app: routes each request to its
-// session's transport, opens sessions on initialize, and answers the HTTP-level errors.
+// session's transport, opens sessions on initialize, and answers the HTTP-level errors
+// (JSON-RPC errors as the SDK's transport answers them; 404 as the port's problem+json).
 
-import type { AccessEnv, Identity } from "@lens/access";
+import { type AccessEnv, type Identity, problem } from "@lens/access";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -97,9 +98,10 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
         );
         if (!session) return busy();
       }
-      // A session belongs to the credential that opened it: another token cannot use its reads.
+      // A session belongs to the credential that opened it: another token cannot use its reads
+      // (and is not told the session exists). 404 is the port's problem, as on REST and sync.
       if (!session || session.owner !== identity.who) {
-        return jsonRpcHttpError(404, -32001, "Session not found");
+        return problem(c, 404, "Session not found", { code: "session_not_found" });
       }
       const live = session;
       return sessions.serve(live, () => handle(live.transport));
