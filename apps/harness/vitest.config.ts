@@ -1,5 +1,5 @@
 // Tests resolve workspace packages to their sources, so they run without building them; the
-// scenario test alone spawns the built `lens` CLI (built by apps/mcp/test/globalSetup.ts when stale).
+// scenario test alone spawns the built `lens` CLI (test/globalSetup.ts builds it when stale).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -15,7 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["../mcp/test/globalSetup.ts"],
+    globalSetup: ["test/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -1,6 +1,7 @@
 // Where things are in the repository, found from this module's location (src/ in tests, dist/
-// when built): the harness package, the repository root, the `lens` CLI, the sample vault.
-import { existsSync, readFileSync } from "node:fs";
+// when built): the harness package, the repository root, and through the lens-mcp dependency
+// the `lens` CLI and the sample vault.
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,14 +34,24 @@ export function repoRoot(): string {
   return dir;
 }
 
-/** The built `lens` command line. */
-export function lensCli(): string {
-  return process.env.LENS_CLI ?? join(repoRoot(), "apps", "mcp", "dist", "cli.js");
+/** The lens-mcp package this one depends on (its directory, through node_modules). */
+export function lensMcpDir(): string {
+  return realpathSync(join(harnessRoot(), "node_modules", "lens-mcp"));
 }
 
-/** The bundled sample vault: one directory per folder. */
+/** The built `lens` command line: the `lens` bin of lens-mcp, unless LENS_CLI names another. */
+export function lensCli(): string {
+  if (process.env.LENS_CLI) return process.env.LENS_CLI;
+  const dir = lensMcpDir();
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    bin: Record<string, string>;
+  };
+  return join(dir, pkg.bin.lens!);
+}
+
+/** The sample vault lens-mcp bundles: one directory per folder. */
 export function sampleVaultDir(): string {
-  return join(repoRoot(), "apps", "mcp", "sample-vault");
+  return join(lensMcpDir(), "sample-vault");
 }
 
 /** Generated corpora and other scratch data of the benchmarks. */

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type {} from "../../mcp/test/globalSetup.js";
 import { sampleVaultDir } from "../src/paths.js";
 import type { Adapter } from "../src/scenario/adapter.js";
 import { loadScenarios } from "../src/scenario/load.js";
@@ -13,6 +12,7 @@ import { mcpAdapter } from "../src/scenario/mcpAdapter.js";
 import { formatReplayReport, replayScenarios } from "../src/scenario/replay.js";
 import { restAdapter } from "../src/scenario/restAdapter.js";
 import { type LensServer, startLensServe } from "../src/server/lensServe.js";
+import type {} from "./globalSetup.js";
 
 const FOLDERS = ["Lens Team", "Research", "Équipe Café"];
 const scenarios = loadScenarios();

@@ -5,7 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatMeta, SessionStore, type Workspace, workspaceFromTexts } from "@lens/core";
+import {
+  formatMeta,
+  SessionStore,
+  startLinkUpkeep,
+  type Workspace,
+  workspaceFromTexts,
+} from "@lens/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -33,14 +39,17 @@ export const FIXTURE_PATHS = [
   "Team/Plans.md",
 ];
 
+/** The fixture vault in a Workspace, with link upkeep running as `lens serve` runs it. */
 export function fixtureWorkspace(options: { author?: string } = {}): Workspace {
-  return workspaceFromTexts(
+  const ws = workspaceFromTexts(
     [
       { name: "Team", files: TEAM_FILES },
       { name: "Research", files: RESEARCH_FILES },
     ],
     options,
   );
+  startLinkUpkeep(ws);
+  return ws;
 }
 
 /** Writes the fixture as markdown vault directories: `<root>/Team`, `<root>/Research`. */

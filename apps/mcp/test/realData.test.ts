@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig } from "../src/cli/config.js";
-import { startServe } from "../src/cli/serve.js";
+import { startServe } from "../src/compositionRoot/index.js";
 import { silentLog } from "../src/log.js";
 import { call, connectHttp, requireBuiltCli, spawnCli, tempDir } from "./helpers.js";
 

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig, type ServeConfig } from "../src/cli/config.js";
-import { type RunningServer, startServe } from "../src/cli/serve.js";
+import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
 import { silentLog } from "../src/log.js";
 import {
   call,

@@ -6,7 +6,8 @@ import { openStore } from "@lens/store";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveServeConfig, type ServeConfig } from "../src/cli/config.js";
 import { LOCK_FILE } from "../src/cli/dirLock.js";
-import { type RunningServer, startServe, startupBanner } from "../src/cli/serve.js";
+import { startupBanner } from "../src/cli/serve.js";
+import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
 import { silentLog } from "../src/log.js";
 import { call, connectHttp, rawText, suggested, tempDir, writeFixtureVaults } from "./helpers.js";
 

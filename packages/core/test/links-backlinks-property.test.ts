@@ -128,7 +128,7 @@ function clone(doc: Y.Doc): Y.Doc {
 }
 
 class World {
-  readonly ws = new Workspace({ folderNames: FOLDER_NAMES, maintainBacklinks: false });
+  readonly ws = new Workspace({ folderNames: FOLDER_NAMES });
   readonly folders = FOLDER_UUIDS.map((u) => ({ docId: `${RELAY}-${u}`, doc: new Y.Doc() }));
   private next = 1;
   index!: BacklinkIndex;
@@ -204,7 +204,7 @@ class World {
    * clears backlinks_v0 first, so the fresh map is exactly what the notes link to.
    */
   fromScratch(empty = false): { ws: Workspace; index: BacklinkIndex; folders: Y.Doc[] } {
-    const ws = new Workspace({ folderNames: FOLDER_NAMES, maintainBacklinks: false });
+    const ws = new Workspace({ folderNames: FOLDER_NAMES });
     for (const id of this.ws.contentDocIds()) ws.addContent(id, clone(this.ws.getDoc(id)!));
     const folders = this.folders.map((f) => {
       const c = clone(f.doc);

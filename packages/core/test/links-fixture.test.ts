@@ -8,6 +8,7 @@ import { contentsText } from "../src/model/contentDoc.js";
 import { readBacklinks, readEntries } from "../src/model/folderDoc.js";
 import { getLinksTool } from "../src/tools/getLinks.js";
 import { Session } from "../src/tools/session.js";
+import { invokeTool } from "../src/tools/tool.js";
 import { Workspace } from "../src/workspace/workspace.js";
 import { FOLDER_DOC_ID, loadFixtureDoc } from "./support/fixtures.js";
 
@@ -18,7 +19,7 @@ function setup(loaded: Record<string, string> = {}) {
   const folder = loadFixtureDoc(FOLDER_DOC_ID);
   const entries = readEntries(folder);
   const idOf = (path: string) => entries.get(path)!.id;
-  const ws = new Workspace({ folderNames: { [FOLDER_UUID]: "Lens" }, maintainBacklinks: false });
+  const ws = new Workspace({ folderNames: { [FOLDER_UUID]: "Lens" } });
   for (const [path, text] of Object.entries(loaded)) {
     const doc = new Y.Doc();
     contentsText(doc).insert(0, text);
@@ -61,8 +62,8 @@ describe("backlinks over the relay-server fixture", () => {
   it("get_links lists fixture backlinks, noting sources that are in no folder", () => {
     const { ws } = setup({ "/Lens.md": "[[TestH]] [[Nowhere]]", "/TestH.md": "" });
     const session = new Session("s");
-    const r = getLinksTool.handler(ws, session, { file_path: "Lens/TestH" });
-    expect(r).toEqual({
+    const r = invokeTool(getLinksTool, ws, session, { file_path: "Lens/TestH" });
+    expect(r).toMatchObject({
       isError: false,
       text: [
         "Backlinks (1):",
@@ -72,7 +73,9 @@ describe("backlinks over the relay-server fixture", () => {
         "Links: none",
       ].join("\n"),
     });
-    const notLoaded = getLinksTool.handler(ws, session, { file_path: "Lens/Course Content.md" });
+    const notLoaded = invokeTool(getLinksTool, ws, session, {
+      file_path: "Lens/Course Content.md",
+    });
     expect(notLoaded.isError).toBe(true);
     expect(notLoaded.text).toContain("not available");
   });

@@ -3,7 +3,7 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Workspace } from "@lens/core";
+import { startLinkUpkeep, Workspace } from "@lens/core";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { decodeDocFile } from "../src/codec/docFile.js";
@@ -22,6 +22,8 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
 async function load(dir: string) {
   const ws = new Workspace({ folderNames: { [FOLDER_UUID]: "Lens" } });
+  // As `lens serve` loads it: link upkeep runs, and must leave the fixtures' bytes alone.
+  startLinkUpkeep(ws);
   const progress: Array<[number, number]> = [];
   const store = await openStore(dir, {
     workspace: ws,

@@ -2,7 +2,14 @@
 // non-markdown files; export byte for byte; re-import keeps ids, edits minimally, no duplicates.
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { contentDocId, contentsText, legacyDocsMap, readEntries, Workspace } from "@lens/core";
+import {
+  contentDocId,
+  contentsText,
+  legacyDocsMap,
+  readEntries,
+  startLinkUpkeep,
+  Workspace,
+} from "@lens/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -211,6 +218,7 @@ describe("vault import", () => {
     const vault = await tempDir("lens-vault-");
     await writeVault(vault, VAULT);
     const ws = new Workspace();
+    startLinkUpkeep(ws);
     await importVault(ws, vault, { folderName: "Vault" });
     let updates = 0;
     for (const id of ws.docIds()) ws.getDoc(id)!.on("update", () => updates++);

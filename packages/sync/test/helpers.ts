@@ -3,7 +3,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { Workspace } from "@lens/core";
+import { startLinkUpkeep, Workspace } from "@lens/core";
 import { createYjsProvider, type YSweetProvider } from "@y-sweet/client";
 import WebSocket from "ws";
 import * as Y from "yjs";
@@ -39,9 +39,13 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts the sync app and its WebSocket endpoint on one ephemeral port. */
+/**
+ * Starts the sync app and its WebSocket endpoint on one ephemeral port, composed as `lens serve`
+ * composes it: the workspace's link upkeep runs (backlinks_v0 reaches clients).
+ */
 export async function startServer(options: Partial<SyncOptions> = {}): Promise<Running> {
   const workspace = options.workspace ?? new Workspace();
+  startLinkUpkeep(workspace);
   const sync = createSyncServer({ pingIntervalMs: 0, ...options, workspace });
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: sync.app.fetch, hostname: "127.0.0.1", port: 0 }, () =>

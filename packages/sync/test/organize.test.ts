@@ -1,6 +1,7 @@
 // A note created (or moved) by an assistant reaches Relay clients live: the official y-sweet
-// client connected to the folder doc sees the new filemeta entry, and can open the new note.
-import { callTool, filemetaMap, SessionStore, workspaceFromTexts } from "@lens/core";
+// client connected to the folder doc sees the new filemeta entry and the backlinks_v0 it makes,
+// and can open the new note.
+import { backlinksMap, callTool, filemetaMap, SessionStore, workspaceFromTexts } from "@lens/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectClient, type Running, startServer, waitFor } from "./helpers.js";
 
@@ -29,6 +30,12 @@ describe("create and move over sync", () => {
       expect(entries()["/Meetings"]).toMatchObject({ type: "folder" });
       const { id, type } = entries()["/Meetings/Kickoff.md"]!;
       expect(type).toBe("markdown");
+      // Link upkeep (started by the composer, helpers.ts): Plan's [[Kickoff]] now resolves.
+      const plan = ws.paths.get("Team/Plan.md")!.meta.id;
+      await waitFor(
+        () => JSON.stringify(backlinksMap(relay.doc).get(id)) === JSON.stringify([plan]),
+        "backlinks_v0 to reach the client",
+      );
 
       const note = await connectClient(server.url, `${folder.relayId}-${id}`);
       try {

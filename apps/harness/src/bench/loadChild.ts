@@ -1,7 +1,7 @@
 // Child process of the load benchmark (run with --expose-gc): opens one data directory with
 // @lens/store into a fresh Workspace and prints, as one JSON line, how long that took and the
 // memory held afterwards (after full garbage collections).
-import { Workspace } from "@lens/core";
+import { startLinkUpkeep, Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 
 export interface LoadMeasurement {
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   const baselineRss = process.memoryUsage().rss;
   const started = performance.now();
   const workspace = new Workspace();
+  // Loaded as `lens serve` loads it: link upkeep follows every document as it arrives.
+  startLinkUpkeep(workspace);
   const store = await openStore(dir, { workspace });
   const ms = performance.now() - started;
   gc();

@@ -3,7 +3,7 @@
 // 10 000 and 50 000 documents; --quick: small corpora and few samples, as a smoke run.
 import { cp, mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Workspace } from "@lens/core";
+import { startLinkUpkeep, Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { type CachedCorpus, type CorpusForm, ensureCorpus } from "../corpus/cache.js";
 import { startLensServe } from "../server/lensServe.js";
@@ -141,6 +141,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       try {
         log(`loading ${profile.docs} documents in process`);
         const ws = new Workspace();
+        startLinkUpkeep(ws); // as `lens serve` runs it
         const store = await openStore(corpus.paths.data!, { workspace: ws });
         await store.close();
         if (wants("grep")) {

@@ -1,11 +1,10 @@
 // The `lens` command line: serve, stdio, import and export, with their flags and LENS_* variables.
+// What each command runs is composed in ../compositionRoot/.
 import { basename, resolve } from "node:path";
-import { SessionStore } from "@lens/core";
 import { exportVault } from "@lens/store";
 import { Command, Option } from "commander";
+import { importInto, openData, startServe, startStdio } from "../compositionRoot/index.js";
 import { createLogger, type Log } from "../log.js";
-import { GrepPool } from "../search/grepPool.js";
-import { serveStdio } from "../stdio.js";
 import { LENS_VERSION } from "../version.js";
 import {
   type CliFlags,
@@ -17,9 +16,8 @@ import {
   resolveDataConfig,
   resolveServeConfig,
 } from "./config.js";
-import { importInto, openData } from "./openData.js";
 import { progressReporter } from "./progress.js";
-import { startServe, startupBanner } from "./serve.js";
+import { startupBanner } from "./serve.js";
 import { registerTokenCommand } from "./tokenCommand.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -164,21 +162,11 @@ export function buildProgram(env: Env = process.env): Command {
     run(async () => {
       const config = resolveDataConfig(flags, env);
       const log = createLogger(config.logLevel);
-      const data = await openData(config, log);
-      flushOnCrash(log, () => data.close());
-      const grep = new GrepPool(data.workspace);
-      const session = await serveStdio({
-        workspace: data.workspace,
-        sessions: new SessionStore(),
-        afterWrite: () => data.store.flush(),
-        log,
-        grep,
-      });
-      log.info({ dir: data.choice.dir }, "serving MCP on stdio");
-      await Promise.race([session.closed, untilSignal(log)]);
-      await session.close();
-      await grep.close();
-      await data.close();
+      const stdio = await startStdio(config, log);
+      flushOnCrash(log, () => stdio.data.close());
+      log.info({ dir: stdio.data.choice.dir }, "serving MCP on stdio");
+      await Promise.race([stdio.closed, untilSignal(log)]);
+      await stdio.stop();
     }),
   );
 

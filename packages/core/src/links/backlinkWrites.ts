@@ -1,13 +1,9 @@
 // Writes to a folder doc's backlinks_v0: plain arrays without duplicates or empty arrays, only
-// the keys whose sources change, in stored order, in one transaction tagged BACKLINKS_ORIGIN.
+// the keys whose sources change, in stored order, in one go (for the folder docs themselves, one
+// transaction tagged BACKLINKS_ORIGIN; see backlinkStore.ts).
 import * as Y from "yjs";
-import { backlinksMap } from "../model/folderDoc.js";
+import { type BacklinkStore, DOC_BACKLINKS } from "./backlinkStore.js";
 import { upsert } from "./maps.js";
-
-/** Transaction origin of every write Lens makes to `backlinks_v0`. */
-export const BACKLINKS_ORIGIN: Readonly<{ name: string }> = Object.freeze({
-  name: "lens-backlinks",
-});
 
 /** Source uuids of one `backlinks_v0` value (plain array or Y.Array); [] for anything else. */
 export function sourcesOf(value: unknown): string[] {
@@ -24,8 +20,9 @@ export function sourcesOf(value: unknown): string[] {
 export function writeBacklinkKeys(
   doc: Y.Doc,
   next: ReadonlyMap<string, ReadonlySet<string>>,
+  store: BacklinkStore = DOC_BACKLINKS,
 ): number {
-  const map = backlinksMap(doc);
+  const map = store.map(doc);
   const writes: [string, string[]][] = [];
   for (const [target, sources] of next) {
     const stored = map.has(target) ? sourcesOf(map.get(target)) : undefined;
@@ -39,13 +36,7 @@ export function writeBacklinkKeys(
     const added = [...sources].filter((s) => !kept.includes(s)).sort();
     writes.push([target, [...kept, ...added]]);
   }
-  if (writes.length === 0) return 0;
-  doc.transact(() => {
-    for (const [target, desired] of writes) {
-      if (desired.length === 0) map.delete(target);
-      else map.set(target, desired);
-    }
-  }, BACKLINKS_ORIGIN);
+  if (writes.length > 0) store.write(doc, writes);
   return writes.length;
 }
 
@@ -65,6 +56,8 @@ interface KeyChange {
 /** Pending source additions / removals, by folder doc and target uuid; applied in one go. */
 export class BacklinkChanges {
   private readonly byFolder = new Map<string, Map<string, KeyChange>>();
+
+  constructor(private readonly store: BacklinkStore = DOC_BACKLINKS) {}
 
   add(folderDocId: string, target: string, source: string): void {
     const c = this.key(folderDocId, target);
@@ -89,7 +82,7 @@ export class BacklinkChanges {
     for (const [folderDocId, changes] of this.byFolder) {
       const doc = docOf(folderDocId);
       if (!doc) continue;
-      const map = backlinksMap(doc);
+      const map = this.store.map(doc);
       const next = new Map<string, Set<string>>();
       for (const [target, c] of changes) {
         const sources = new Set(sourcesOf(map.get(target)));
@@ -97,7 +90,7 @@ export class BacklinkChanges {
         for (const s of c.add) sources.add(s);
         next.set(target, sources);
       }
-      written += writeBacklinkKeys(doc, next);
+      written += writeBacklinkKeys(doc, next, this.store);
     }
     this.byFolder.clear();
     return written;

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { contentsText } from "../model/contentDoc.js";
 import { deleteEntry, renameEntry, setEntry } from "../model/folderDoc.js";
+import { BACKLINKS_ORIGIN } from "./backlinkStore.js";
 import { attachBacklinks } from "./backlinks.js";
-import { BACKLINKS_ORIGIN } from "./backlinkWrites.js";
 import { backlinksObject, buildWorkspace, RELAY, uuid } from "./links.test-helpers.js";
 
 /** Appends text to a note's content doc. */

@@ -1,10 +1,12 @@
 // The backlink index of a Workspace: parses each loaded note once per change, resolves its links
 // and keeps backlinks_v0 of every folder doc current, incrementally (SPEC §5). See docs/links.md.
-import { backlinksMap } from "../model/folderDoc.js";
+// Link upkeep (the index that writes backlinks_v0) runs only once the composition root starts it
+// (`startLinkUpkeep`); before that, `backlinkIndexOf` answers from an index that writes nothing.
 import { parseDocId } from "../model/ids.js";
 import type { Located } from "../paths/pathIndex.js";
 import type { EntryChange, WorkspaceEvent } from "../workspace/events.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { BacklinkOverlay, type BacklinkStore, DOC_BACKLINKS } from "./backlinkStore.js";
 import { BacklinkChanges, sourcesOf, writeBacklinkKeys } from "./backlinkWrites.js";
 import { linkKey } from "./basenames.js";
 import { addTo, removeFrom, upsert } from "./maps.js";
@@ -33,13 +35,24 @@ export interface BacklinkIndex {
   /** Resolves a link target as written in `source`, with the index's resolver. */
   resolve(target: string, source: Located): Located | undefined;
   readonly stats: Readonly<BacklinkStats>;
+  /** True when it writes `backlinks_v0` (link upkeep); false when it only answers. */
+  readonly writes: boolean;
   /** Stops listening to the workspace. */
   dispose(): void;
 }
 
+export interface AttachOptions {
+  /**
+   * Write `backlinks_v0` (default true). False: the index answers as if it had written, from an
+   * in-memory layer over the folder docs, and changes no doc.
+   */
+  write?: boolean;
+}
+
 /** Builds the index from every loaded note, reconciles `backlinks_v0`, then follows changes. */
-export function attachBacklinks(ws: Workspace): BacklinkIndex {
-  return new LiveBacklinkIndex(ws);
+export function attachBacklinks(ws: Workspace, options: AttachOptions = {}): BacklinkIndex {
+  const write = options.write !== false;
+  return new LiveBacklinkIndex(ws, write ? DOC_BACKLINKS : new BacklinkOverlay());
 }
 
 /** One loaded note as a link source. */
@@ -79,8 +92,13 @@ class LiveBacklinkIndex implements BacklinkIndex {
   private readonly queue: WorkspaceEvent[] = [];
   private busy = false;
   private readonly stop: () => void;
+  readonly writes: boolean;
 
-  constructor(private readonly ws: Workspace) {
+  constructor(
+    private readonly ws: Workspace,
+    private readonly store: BacklinkStore,
+  ) {
+    this.writes = store === DOC_BACKLINKS;
     this.resolver = new LinkResolver(ws);
     for (const docId of ws.contentDocIds()) this.parse(docId);
     this.rebuildAll();
@@ -96,7 +114,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     if (!uuid) return [];
     const out = new Set<string>();
     for (const f of this.ws.folders()) {
-      for (const s of sourcesOf(backlinksMap(f.doc).get(uuid))) out.add(`${f.relayId}-${s}`);
+      for (const s of sourcesOf(this.store.map(f.doc).get(uuid))) out.add(`${f.relayId}-${s}`);
     }
     return [...out].sort();
   }
@@ -163,7 +181,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
 
   /** (Re)parses and/or re-resolves some sources and writes what changed in backlinks_v0. */
   private refresh(docIds: Iterable<string>, reparse: boolean): void {
-    const changes = new BacklinkChanges();
+    const changes = new BacklinkChanges(this.store);
     for (const docId of docIds) {
       const source = reparse ? this.parse(docId) : this.sources.get(docId);
       if (!source) continue;
@@ -281,31 +299,48 @@ class LiveBacklinkIndex implements BacklinkIndex {
       const mine = computed.get(folder.docId) ?? new Map<string, Set<string>>();
       const removed = gone.get(folder.docId);
       const next = new Map<string, Set<string>>();
-      for (const [target, value] of backlinksMap(folder.doc)) {
+      for (const [target, value] of this.store.map(folder.doc).entries()) {
         const dropped = removed?.get(target);
         const kept = sourcesOf(value).filter((s) => !dropped?.has(s) || mine.get(target)?.has(s));
         next.set(target, new Set([...kept, ...(mine.get(target) ?? [])]));
       }
       for (const [target, set] of mine) if (!next.has(target)) next.set(target, set);
-      writeBacklinkKeys(folder.doc, next);
+      writeBacklinkKeys(folder.doc, next, this.store);
     }
   }
 }
 
 const attached = new WeakMap<Workspace, BacklinkIndex>();
 
+/** Registers an index as the workspace's until it is disposed. */
+function register(ws: Workspace, index: BacklinkIndex): BacklinkIndex {
+  const dispose = index.dispose.bind(index);
+  index.dispose = () => {
+    if (attached.get(ws) === index) attached.delete(ws);
+    dispose();
+  };
+  attached.set(ws, index);
+  return index;
+}
+
 /**
- * The workspace's backlink index, attached on first use (one per Workspace). Disposing it
- * detaches it; the next call attaches a new one.
+ * Starts link upkeep: the workspace's index from now on writes `backlinks_v0` as documents
+ * change (reconciling it first). Called once by whoever composes the app, before or after the
+ * documents are added; calling it again returns the same index. An index made earlier by
+ * `backlinkIndexOf` (one that writes nothing) is replaced. Disposing the index stops upkeep.
+ */
+export function startLinkUpkeep(ws: Workspace): BacklinkIndex {
+  const current = attached.get(ws);
+  if (current?.writes) return current;
+  current?.dispose();
+  return register(ws, attachBacklinks(ws));
+}
+
+/**
+ * The workspace's backlink index, for queries: the one link upkeep runs, else one attached on
+ * first use that writes nothing (see `attachBacklinks`' `write`). One per Workspace; disposing
+ * it detaches it and the next call attaches a new one.
  */
 export function backlinkIndexOf(ws: Workspace): BacklinkIndex {
-  return upsert(attached, ws, () => {
-    const index = attachBacklinks(ws);
-    const dispose = index.dispose.bind(index);
-    index.dispose = () => {
-      attached.delete(ws);
-      dispose();
-    };
-    return index;
-  });
+  return attached.get(ws) ?? register(ws, attachBacklinks(ws, { write: false }));
 }

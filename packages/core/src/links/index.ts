@@ -1,13 +1,15 @@
 // Public API of links/: wikilink parser, link resolver, backlink index (see docs/links.md).
 
+export { BACKLINKS_ORIGIN } from "./backlinkStore.js";
 export {
+  type AttachOptions,
   attachBacklinks,
   type BacklinkIndex,
   type BacklinkStats,
   backlinkIndexOf,
   type ResolvedLink,
+  startLinkUpkeep,
 } from "./backlinks.js";
-export { BACKLINKS_ORIGIN } from "./backlinkWrites.js";
 export { linkKey } from "./basenames.js";
 export { joinRelative, LinkResolver } from "./resolve.js";
 export { parseWikilinks, type Wikilink } from "./wikilink.js";

@@ -62,7 +62,7 @@ export function buildWorkspace(spec: Record<string, Record<string, EntrySpec>>):
     folderNames[folderUuid] = name;
     folders.set(name, { name, uuid: folderUuid, docId: `${RELAY}-${folderUuid}`, doc });
   }
-  const ws = new Workspace({ folderNames, maintainBacklinks: false });
+  const ws = new Workspace({ folderNames });
   for (const [path, doc] of contents) ws.addContent(`${RELAY}-${ids.get(path)}`, doc);
   for (const f of folders.values()) ws.addFolder(f.docId, f.doc);
   const idOf = (path: string) => {

@@ -1,8 +1,8 @@
 // The Workspace: every folder doc and content doc of a knowledge base, in memory, by doc id.
-// It names folders, keeps the path index current and tells subscribers what changed.
+// It names folders, keeps the path index current and tells subscribers what changed. It knows
+// nothing of links: link upkeep (links/backlinks.ts) is started by the composition root.
 import { uuidv4 } from "lib0/random";
 import type * as Y from "yjs";
-import { type BacklinkIndex, backlinkIndexOf } from "../links/backlinks.js";
 import { contentsText } from "../model/contentDoc.js";
 import {
   configuredName,
@@ -24,11 +24,6 @@ export interface WorkspaceOptions {
   author?: string;
   /** Clock for modification times and suggestion metadata (ms since epoch). */
   now?: () => number;
-  /**
-   * Keep every folder doc's `backlinks_v0` current as documents change (default true). Off
-   * only for read-only snapshots; get_links attaches the index on first use either way.
-   */
-  maintainBacklinks?: boolean;
   /** Source of ids for new documents and folder entries (UUIDs); crypto.randomUUID by default. */
   newId?: () => string;
 }
@@ -74,12 +69,6 @@ export class Workspace {
       if (e.type === "content") this.views.invalidate(e.docId);
       else if (e.type === "doc") this.views.invalidate(e.docId);
     });
-    if (options.maintainBacklinks !== false) backlinkIndexOf(this);
-  }
-
-  /** The link index: forward links, backlinks, and the upkeep of `backlinks_v0`. */
-  get links(): BacklinkIndex {
-    return backlinkIndexOf(this);
   }
 
   // ---- events ---------------------------------------------------------------------------

@@ -1,19 +1,20 @@
-// Opens a data directory for a command: locks it, loads it into a Workspace through the store
-// (with progress and a load report), seeds or imports vaults, and closes it after a flush.
+// The data half of the composition root: locks a data directory, makes the Workspace, starts
+// its link upkeep (unless read-only), loads it through the store (with progress and a load
+// report), seeds or imports vaults, and closes it after a flush.
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { Workspace } from "@lens/core";
+import { startLinkUpkeep, Workspace } from "@lens/core";
 import { type DirStore, formatLoadReport, importVault, openStore } from "@lens/store";
-import type { Log } from "../log.js";
-import { ConfigError, type DataConfig, type VaultImport } from "./config.js";
+import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
 import {
   chooseDataDir,
   type DataDirChoice,
   sampleVaultDir,
   sampleVaultFolders,
-} from "./dataDir.js";
-import { type DirLock, lockDataDir } from "./dirLock.js";
-import { progressReporter } from "./progress.js";
+} from "../cli/dataDir.js";
+import { type DirLock, lockDataDir } from "../cli/dirLock.js";
+import { progressReporter } from "../cli/progress.js";
+import type { Log } from "../log.js";
 
 export interface OpenedData {
   workspace: Workspace;
@@ -51,8 +52,9 @@ export async function openData(
     const workspace = new Workspace({
       folderNames: config.folderNames,
       ...(config.author ? { author: config.author } : {}),
-      ...(readOnly ? { maintainBacklinks: false } : {}),
     });
+    // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5).
+    if (!readOnly) startLinkUpkeep(workspace);
     log.info({ dir: choice.dir, source: choice.source }, "loading data directory");
     const loading = progressReporter("loading documents", log);
     let store: DirStore;

@@ -1,0 +1,135 @@
+// `lens serve` composed: one process, one port — MCP at /mcp, REST under /api/v1, y-sweet sync,
+// /healthz — over one Workspace (with its link upkeep) persisted in the data directory. The
+// authenticator, audit log, sessions and grep pool are made here and handed to every door.
+import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
+import { SessionStore } from "@lens/core";
+import { createRestApp } from "@lens/rest";
+import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
+import { ConfigError, type ServeConfig } from "../cli/config.js";
+import { chooseDataDir } from "../cli/dataDir.js";
+import { isLoopbackHost } from "../http/hostGuard.js";
+import { createLensApp, type LensApp } from "../http/lensApp.js";
+import { type Listening, listen } from "../http/listen.js";
+import type { Log } from "../log.js";
+import { GrepPool } from "../search/grepPool.js";
+import { warmRankedIndex } from "../search/warmRanked.js";
+import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
+
+export interface RunningServer {
+  listening: Listening;
+  /** Who may call (named tokens, the admin token, or open). */
+  auth: Authenticator;
+  /** Where searches run (a worker thread). */
+  grep: GrepPool;
+  lens: LensApp;
+  data: OpenedData;
+  sync: SyncServer;
+  /** Stops listening, ends sessions and connections, flushes every document. */
+  stop(): Promise<void>;
+}
+
+export async function startServe(
+  config: ServeConfig,
+  log: Log,
+  options: Pick<OpenDataOptions, "cwd" | "defaultDir"> = {},
+): Promise<RunningServer> {
+  // Named tokens are read before the data is opened: a server that may not start touches nothing.
+  const dataDir = chooseDataDir(config, options.cwd, options.defaultDir).dir;
+  // One authenticator for every door: named tokens from the data directory, `--token` as
+  // an admin token, open only on loopback with no token at all.
+  const auth = new Authenticator({
+    dataDir,
+    ...(config.token ? { adminToken: config.token } : {}),
+    requireToken: !isLoopbackHost(config.host),
+    onFileError: (message) => log.error({ file: tokenFilePath(dataDir) }, message),
+  });
+  if (!isLoopbackHost(config.host) && config.token === undefined && auth.records().length === 0) {
+    throw new ConfigError(
+      `refusing to listen on ${config.host} without a token: anyone who can reach it could read and edit your notes. Add one with \`lens token add\` (or set LENS_TOKEN / --token), or bind to 127.0.0.1.`,
+    );
+  }
+  const data = await openData(config, log, options);
+  try {
+    const { workspace, store } = data;
+    const audit = new AuditLog(dataDir);
+    const afterWrite = () => store.flush();
+    const sessions = new SessionStore();
+    // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
+    const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
+    const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
+    // The upgrade guard is the app's (one rule for every door); the app is made below.
+    let lens: LensApp | undefined;
+    const sync = createSyncServer({
+      workspace,
+      guard: (headers) => (lens ? lens.upgradeRefusal(headers) : "server starting"),
+      ...(config.token ? { token: config.token } : {}),
+      auth,
+      onAuthFailure: (reason) => void audit.authFailure("sync", reason).catch(() => {}),
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      log: syncLog,
+    });
+    const rest = createRestApp({
+      workspace,
+      // Shared with MCP: a REST Lens-Session handle is an MCP session_id.
+      sessions,
+      afterWrite,
+      grep: (plan) => grep.grep(plan),
+      auth,
+      audit,
+      dataDir,
+      ...(config.allowedOrigins.length ? { cors: { origin: config.allowedOrigins } } : {}),
+      onServerError: (err, c) =>
+        log.error({ err, method: c.req.method, path: c.req.path }, "REST request failed"),
+    });
+    lens = createLensApp({
+      workspace,
+      sessions,
+      afterWrite,
+      grep,
+      log,
+      auth,
+      audit,
+      bindHost: config.host,
+      allowedHosts: config.allowedHosts,
+      allowedOrigins: config.allowedOrigins,
+      mcp: { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions },
+      rest,
+      sync: sync.app,
+    });
+    let listening: Listening;
+    try {
+      listening = await listen(lens.app, config.host, config.port);
+    } catch (e) {
+      await lens.close();
+      await sync.close();
+      await grep.close();
+      throw e;
+    }
+    const detachSync = sync.attach(listening.server);
+    const stopWarming = warmRankedIndex(workspace, log);
+    let stopping: Promise<void> | undefined;
+    return {
+      listening,
+      auth,
+      grep,
+      lens,
+      data,
+      sync,
+      stop() {
+        stopping ??= (async () => {
+          stopWarming();
+          detachSync();
+          await lens.close();
+          await sync.close();
+          await grep.close();
+          await listening.close();
+          await data.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (e) {
+    await data.close();
+    throw e;
+  }
+}
