@@ -29,7 +29,7 @@ export {
   replayScenarios,
   type ScenarioRun,
 } from "./scenario/replay.js";
-export { catN, restAdapter } from "./scenario/restAdapter.js";
+export { restAdapter } from "./scenario/restAdapter.js";
 export {
   ADAPTERS,
   type AdapterName,

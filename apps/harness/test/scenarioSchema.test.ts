@@ -8,7 +8,7 @@ import type { Adapter } from "../src/scenario/adapter.js";
 import { checkOutcome } from "../src/scenario/expect.js";
 import { loadScenarios } from "../src/scenario/load.js";
 import { expectationFor, formatReplayReport, replayScenarios } from "../src/scenario/replay.js";
-import { catN, documentUrl } from "../src/scenario/restAdapter.js";
+import { documentUrl } from "../src/scenario/restAdapter.js";
 import { type Scenario, ScenarioError, TOOLS, validateScenario } from "../src/scenario/schema.js";
 
 function problems(value: unknown): string[] {
@@ -226,11 +226,5 @@ describe("the REST adapter's mapping", () => {
       "/documents/%C3%89quipe%20Caf%C3%A9/Recettes/Cold%20brew%20maison.md",
     );
     expect(documentUrl("A/50% #1?.md")).toBe("/documents/A/50%25%20%231%3F.md");
-  });
-
-  it("shows document content in read's cat -n layout", () => {
-    expect(catN("a\nb\n", 1)).toBe("     1\ta\n     2\tb");
-    expect(catN("x\r\ny", 99)).toBe("    99\tx\r\n   100\ty");
-    expect(catN("", 5)).toBe("");
   });
 });

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig } from "../src/cli/config.js";
-import { type RunningServer, startServe } from "../src/cli/serve.js";
+import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
 import { silentLog } from "../src/log.js";
 import { call, connectHttp, requireBuiltCli, tempDir } from "./helpers.js";
 
@@ -69,7 +69,7 @@ describe("grep runs off the event loop, within its time limit", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({
       text: "Notes/Short.md:1:a short note about plugins",
-      matches: [{ path: "Notes/Short.md", line: 1, column: 20 }],
+      entries: [{ kind: "match", path: "Notes/Short.md", line: 1, column: 20 }],
     });
     const slow = await fetch(`${base}/grep?pattern=${encodeURIComponent("\\w{1000}\\s")}`);
     expect(slow.status).toBe(503);

@@ -1,7 +1,8 @@
 // One case suite for every way an MCP client reaches Lens (in-memory, Streamable HTTP in process,
 // `lens serve` as a child process, `lens stdio`): the same calls must give the same answers.
 // Each case touches its own documents, so the suite also runs against one shared server.
-import { lensTools, toolInputJsonSchema } from "@lens/core";
+import { lensTools, toolInputJsonSchema, toolOutputJsonSchema } from "@lens/core";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { type Connection, call, FIXTURE_PATHS, suggested } from "./helpers.js";
@@ -57,6 +58,8 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         for (const tool of lensTools) {
           const listed = tools.find((t) => t.name === tool.name)!;
           expect(listed.inputSchema).toEqual(toolInputJsonSchema(tool));
+          expect(listed.outputSchema).toEqual(toolOutputJsonSchema(tool));
+          expect(listed.outputSchema?.type).toBe("object");
           expect(listed.description).toBe(tool.description);
           expect(listed.title).toBe(tool.title);
           expect(listed.annotations?.readOnlyHint).toBe(tool.readOnly);
@@ -66,6 +69,48 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         // Defaults are optional, as in Claude Code's Edit: replace_all is not required.
         const edit = tools.find((t) => t.name === "edit")!;
         expect(edit.inputSchema.required).toEqual(["file_path", "old_string", "new_string"]);
+      }));
+
+    test("every tool returns its typed result as structuredContent, the text rendered from it", () =>
+      withClient(target, async ({ client }) => {
+        // Listing first: the SDK client then checks every structuredContent against the
+        // tool's outputSchema, and throws on a result that does not fit.
+        const { tools } = await client.listTools();
+        const result = async (name: string, args: Record<string, unknown>) =>
+          (await client.callTool({ name, arguments: args })) as CallToolResult;
+        const calls: [string, Record<string, unknown>][] = [
+          ["read", { file_path: "Team/Plans.md", offset: 2, limit: 2 }],
+          ["glob", { pattern: "**/*.md" }],
+          ["grep", { pattern: "ship", output_mode: "content", "-C": 1 }],
+          ["grep", { pattern: "ship", output_mode: "count" }],
+          ["grep", { pattern: "ship" }],
+          ["search", { query: "plans ship" }],
+          ["get_links", { file_path: "Team/Plans.md" }],
+        ];
+        for (const [name, args] of calls) {
+          const r = await result(name, args);
+          expect(r.isError, name).toBeFalsy();
+          expect(tools.find((t) => t.name === name)?.outputSchema, name).toBeDefined();
+          expect(r.structuredContent, name).toBeTypeOf("object");
+        }
+        const read = await result("read", { file_path: "Team/Plans.md", offset: 2, limit: 2 });
+        expect(read.structuredContent).toMatchObject({
+          path: "Team/Plans.md",
+          view: "ai",
+          lines: { start: 2, end: 3 },
+          content: "\nPlan A: ship it.\n",
+        });
+        const grep = await result("grep", { pattern: "Plan A", output_mode: "content" });
+        expect(grep.structuredContent).toMatchObject({
+          entries: [{ kind: "match", path: "Team/Plans.md", line: 3, column: 1 }],
+          nextOffset: null,
+        });
+        expect(grep.content).toEqual([{ type: "text", text: "Team/Plans.md:3:Plan A: ship it." }]);
+        // A failure stays an isError result, with its code beside the text.
+        const missing = await result("read", { file_path: "Team/Nope.md" });
+        expect(missing.isError).toBe(true);
+        expect(missing.structuredContent).toBeUndefined();
+        expect(missing._meta?.["lens/error"]).toEqual({ code: "not_found" });
       }));
 
     test("edit is refused before read, and says to read first", () =>

@@ -1,23 +1,13 @@
 // What every route of the REST API works with: the workspace, read-tracking sessions and the
 // durability hook awaited after each write.
 import type { AuditLog } from "@lens/access";
-import type {
-  GrepPlan,
-  GrepRecordsResult,
-  GrepResult,
-  SessionStore,
-  ToolResult,
-  Workspace,
-} from "@lens/core";
+import type { GrepPage, GrepPlan, Outcome, SessionStore, Workspace } from "@lens/core";
 
 /**
  * Runs a planned grep somewhere else (`lens serve` runs searches in a worker thread, so none
- * holds the event loop). The text result and, when asked, the same search as records.
+ * holds the event loop): the grep tool's outcome, as core's tool would give it.
  */
-export type GrepRunner = (
-  plan: GrepPlan,
-  options: { records: boolean },
-) => Promise<{ result: ToolResult; records?: GrepRecordsResult | { error: GrepResult } }>;
+export type GrepRunner = (plan: GrepPlan) => Promise<Outcome<GrepPage>>;
 
 export interface RestDeps {
   workspace: Workspace;

@@ -1,15 +1,15 @@
 // Errors of the REST API as RFC 9457 problem details: the catalogue of problem types, the one
 // error class that carries its HTTP meaning, and the single onError that renders every error.
 import { z } from "@hono/zod-openapi";
-import { clip } from "@lens/core";
+import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE, problem as renderProblem } from "@lens/access";
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** Problem type URIs are this base plus the type's slug; they are stable identifiers. */
-export const PROBLEM_TYPE_BASE = "https://lens.dev/problems/";
+export const PROBLEM_TYPE_BASE = PROBLEM_BASE;
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+export { PROBLEM_CONTENT_TYPE };
 
 /** Every problem the API answers with: slug → HTTP status and a title that never varies. */
 export const problemTypes = {
@@ -32,6 +32,7 @@ export const problemTypes = {
   "precondition-required": { status: 428, title: "Proof of a prior read required" },
   internal: { status: 500, title: "Internal server error" },
   timeout: { status: 503, title: "The tool ran out of time" },
+  busy: { status: 503, title: "Server busy" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 
 export type ProblemType = keyof typeof problemTypes;
@@ -155,22 +156,18 @@ export function problemResponses<S extends ProblemStatus>(
   return out;
 }
 
-/** Renders a problem as an `application/problem+json` response. */
+/** Renders a problem in the port's one problem+json shape (`problem` of @lens/access). */
 export function problemResponse(c: Context, problem: ProblemError): Response {
-  const { status, title } = problemTypes[problem.type];
-  const body = {
-    type: problemTypeUri(problem.type),
-    title,
-    status,
-    detail: problem.detail,
-    // The request path, bounded: a hostile URL must not come back whole.
-    instance: clip(c.req.path, 300),
-    ...problem.extensions,
-  };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": PROBLEM_CONTENT_TYPE, ...problem.headers },
-  });
+  return renderProblem(
+    c,
+    problem.status,
+    problem.detail,
+    { ...problem.extensions },
+    {
+      kind: { type: problem.type, title: problemTypes[problem.type].title },
+      headers: problem.headers,
+    },
+  );
 }
 
 /** Maps Hono's own HTTP errors (bad JSON, wrong content type, body limit) onto problem types. */

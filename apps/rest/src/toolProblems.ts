@@ -2,6 +2,7 @@
 // catalogue entry gives the HTTP status), and the function every route turns a failure with.
 import {
   EVERYWHERE,
+  type LensError,
   type Reach,
   resolveWithin,
   type ToolErrorCode,
@@ -31,15 +32,23 @@ export const TOOL_ERROR_PROBLEMS = {
   forbidden: "forbidden", // 403: the caller's role is below what the tool needs
   exists: "conflict", // 409: create / move onto a path that exists
   not_supported: "tool-error", // 422: moving a folder, or across shared folders
+  busy: "busy", // 503: too many searches waiting; retry
+  internal: "internal", // 500: a search worker failed
+  stale: "precondition-failed", // 412: the document changed since the version checked
 } as const satisfies Record<ToolErrorCode, ProblemType>;
 
-/** A failure as core reports it: a tool result with `isError`, or a lookup that failed. */
-export interface CoreFailure {
-  /** The message for the client, word for word (a tool's `text`, a lookup's `message`). */
-  text: string;
-  /** Absent when core gave none (the edit tool, for now): a generic `tool-error`. */
-  code?: ToolErrorCode | undefined;
-}
+/**
+ * A failure as core reports it: a LensError (`message`), or a tool result with `isError`
+ * (`text`).
+ */
+export type CoreFailure =
+  | LensError
+  | {
+      /** The message for the client, word for word. */
+      text: string;
+      /** Absent when core gave none: a generic `tool-error`. */
+      code?: ToolErrorCode | undefined;
+    };
 
 export interface FailureContext {
   /** The tool that failed; omitted for lookups outside a tool call. */
@@ -56,19 +65,21 @@ export function problemForFailure(
   failure: CoreFailure,
   context: FailureContext = {},
 ): ProblemError {
+  const text = "message" in failure ? failure.message : failure.text;
   const type: ProblemType =
     failure.code === undefined ? "tool-error" : TOOL_ERROR_PROBLEMS[failure.code];
   const extensions: ProblemExtensions = {};
   if (failure.code !== undefined) extensions.code = failure.code;
   if (context.tool !== undefined) {
     extensions.tool = context.tool;
-    extensions.text = failure.text;
+    extensions.text = text;
   }
   if (failure.code === "ambiguous" && context.ws && context.path !== undefined) {
     const candidates = candidatesOf(context.ws, context.path, context.reach ?? EVERYWHERE);
     if (candidates) extensions.candidates = candidates;
   }
-  return new ProblemError(type, failure.text, extensions);
+  if ("details" in failure && failure.details) Object.assign(extensions, failure.details);
+  return new ProblemError(type, text, extensions);
 }
 
 /** The documents an ambiguous path matches (core's failure names them only in its text). */

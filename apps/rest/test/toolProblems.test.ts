@@ -25,6 +25,9 @@ const STATUS = {
   forbidden: 403,
   exists: 409,
   not_supported: 422,
+  busy: 503,
+  internal: 500,
+  stale: 412,
 } as const satisfies Record<ToolErrorCode, number>;
 
 const CODES = Object.keys(STATUS) as ToolErrorCode[];

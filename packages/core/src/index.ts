@@ -7,6 +7,7 @@ export * from "./links/index.js";
 export * from "./model/index.js";
 export * from "./paths/index.js";
 export * from "./ranked/index.js";
+export * from "./review/index.js";
 export * from "./search/index.js";
 export { clip } from "./text/clip.js";
 export { plural, withArticle } from "./text/english.js";

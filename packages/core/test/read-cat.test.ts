@@ -6,6 +6,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { readTool, Session, workspaceFromTexts } from "../src/index.js";
+import { invokeTool } from "../src/tools/tool.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lens-read-cat-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ function catN(text: string): string {
 
 function read(text: string): string {
   const ws = workspaceFromTexts([{ name: "Lens", files: { "doc.md": text } }]);
-  return readTool.handler(ws, new Session("s"), { file_path: "Lens/doc.md" }).text;
+  return invokeTool(readTool, ws, new Session("s"), { file_path: "Lens/doc.md" }).text;
 }
 
 describe("read equals cat -n", () => {

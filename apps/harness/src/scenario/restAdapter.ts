@@ -3,7 +3,7 @@
 // lets a later edit with it through). Tool text comes from `text` of a success or `detail` of a
 // problem; validation problems count as malformed calls.
 //
-//   read      GET  /documents/{path}?offset&limit   (content shown in read's `cat -n` layout)
+//   read      GET  /documents/{path}?offset&limit   (`text`: read's rendering of the lines)
 //   glob      GET  /documents?pattern&path
 //   grep      GET  /grep?pattern&…                  (-i → case_insensitive, -n → line_numbers,
 //                                                    -A/-B/-C → after_/before_/context)
@@ -48,18 +48,9 @@ function query(params: Record<string, unknown>): string {
 }
 
 interface DocumentBody {
-  lines?: { start: number; end: number; total: number };
-  content?: string;
   text?: string;
   detail?: string;
   type?: string;
-}
-
-/** A document's lines in read's layout: number right-aligned in 6 columns, a tab, the line. */
-export function catN(content: string, start: number): string {
-  if (content === "") return "";
-  const lines = content.replace(/\n$/, "").split("\n");
-  return lines.map((l, i) => `${String(start + i).padStart(6)}\t${l}`).join("\n");
 }
 
 /** Problem types that mean "this call is malformed", as MCP's protocol errors do. */
@@ -112,7 +103,7 @@ export function restAdapter(target: ServerTarget): Adapter {
               `${path}${query({ offset: args.offset, limit: args.limit })}`,
               session,
             );
-            return outcome(res, (b) => catN(b.content ?? "", b.lines?.start ?? 1));
+            return outcome(res, (b) => b.text ?? "");
           }
           case "glob":
             return outcome(

@@ -10,10 +10,10 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
   DEFAULT_TIME_LIMIT_MS,
+  failure,
+  type GrepPage,
   type GrepPlan,
-  type GrepRecordsResult,
-  type GrepResult,
-  type ToolResult,
+  type Outcome,
   type Workspace,
 } from "@lens/core";
 import type { FromWorker, ToWorker } from "./protocol.js";
@@ -27,11 +27,6 @@ export interface GrepPoolOptions {
   maxQueue?: number;
   /** The worker script; default grepWorker.js beside this module (or in dist/ for tests). */
   workerUrl?: URL;
-}
-
-export interface GrepAnswer {
-  result: ToolResult;
-  records?: GrepRecordsResult | { error: GrepResult };
 }
 
 /** Characters of document text sent to the worker between two yields to the event loop. */
@@ -71,18 +66,18 @@ export class GrepPool {
     });
   }
 
-  /** Runs one search; waits for the ones before it. */
-  grep(plan: GrepPlan, options: { records?: boolean } = {}): Promise<GrepAnswer> {
+  /** Runs one search (core's grep tool outcome); waits for the ones before it. */
+  grep(plan: GrepPlan): Promise<Outcome<GrepPage>> {
     if (this.waiting >= this.maxQueue) {
-      return Promise.resolve({
-        result: {
-          text: "The server is running too many searches right now; retry in a few seconds.",
-          isError: true,
-        },
-      });
+      return Promise.resolve(
+        failure(
+          "busy",
+          "The server is running too many searches right now; retry in a few seconds.",
+        ),
+      );
     }
     this.waiting++;
-    const run = this.chain.then(() => this.run(plan, options.records ?? false));
+    const run = this.chain.then(() => this.run(plan));
     this.chain = run.catch(() => {});
     return run.finally(() => {
       this.waiting--;
@@ -95,7 +90,7 @@ export class GrepPool {
     this.worker = undefined;
   }
 
-  private async run(plan: GrepPlan, records: boolean): Promise<GrepAnswer> {
+  private async run(plan: GrepPlan): Promise<Outcome<GrepPage>> {
     const worker = this.ensureWorker();
     await this.sendChanges(worker);
     const id = this.nextId++;
@@ -105,11 +100,10 @@ export class GrepPool {
       docs: plan.docs.map((d) => [d.path, d.docId]),
       params: plan.params,
       timeLimitMs: this.timeLimitMs,
-      records,
       ...(plan.scope !== undefined ? { scope: plan.scope } : {}),
     };
-    return new Promise<GrepAnswer>((resolve) => {
-      const done = (answer: GrepAnswer) => {
+    return new Promise<Outcome<GrepPage>>((resolve) => {
+      const done = (answer: Outcome<GrepPage>) => {
         clearTimeout(timer);
         worker.off("message", onMessage);
         worker.off("error", onError);
@@ -117,16 +111,16 @@ export class GrepPool {
       };
       const onMessage = (m: FromWorker) => {
         if (m.id !== id) return;
-        done(m.records ? { result: m.result, records: m.records } : { result: m.result });
+        done(m.outcome);
       };
       const onError = (error: Error) => {
         this.discard(worker);
-        done({ result: { text: `Search failed: ${error.message}`, isError: true } });
+        done(failure("internal", `Search failed: ${error.message}`));
       };
       const timer = setTimeout(() => {
         this.terminations++;
         this.discard(worker);
-        done({ result: overran(this.timeLimitMs) });
+        done(overran(this.timeLimitMs));
       }, this.timeLimitMs + this.graceMs);
       worker.on("message", onMessage);
       worker.once("error", onError);
@@ -174,12 +168,11 @@ export class GrepPool {
 }
 
 /** The answer of a search ended by force: a time-out, never a silent "No matches". */
-function overran(timeLimitMs: number): ToolResult {
-  return {
-    code: "timeout",
-    isError: true,
-    text: `Search stopped at its time limit (${timeLimitMs} ms) before it could return anything: matching this pattern against some very long lines is too costly. Narrow the search with path or glob, or use a simpler pattern (fewer or smaller repetitions such as \\w{1000}).`,
-  };
+function overran(timeLimitMs: number): Outcome<GrepPage> {
+  return failure(
+    "timeout",
+    `Search stopped at its time limit (${timeLimitMs} ms) before it could return anything: matching this pattern against some very long lines is too costly. Narrow the search with path or glob, or use a simpler pattern (fewer or smaller repetitions such as \\w{1000}).`,
+  );
 }
 
 /** grepWorker.js beside this module (built), or in the package's dist/ (running from src/). */

@@ -2,7 +2,7 @@
 // in its own thread, so a search, however costly one line is to match, never holds the server's
 // event loop; the pool terminates it when it overruns its time limit.
 import { parentPort } from "node:worker_threads";
-import { type GrepResume, grepDocuments, grepRecords, type SearchDoc } from "@lens/core";
+import { type GrepResume, grepOutcome, grepSearch, type SearchDoc } from "@lens/core";
 import type { FromWorker, ToWorker } from "./protocol.js";
 
 const texts = new Map<string, string>();
@@ -46,17 +46,13 @@ parentPort?.on("message", (message: ToWorker) => {
   const key = searchKey(message);
   const known = resumes.get(key);
   const resume = known?.generation === generation ? known.resume : undefined;
-  const result = grepDocuments(docs, message.params, resume ? { ...options, resume } : options);
+  const result = grepSearch(docs, message.params, resume ? { ...options, resume } : options);
   resumes.delete(key);
-  if (result.resume) {
+  if (result.ok && result.resume) {
     resumes.set(key, { generation, resume: result.resume });
     if (resumes.size > MAX_RESUMES) resumes.delete(resumes.keys().next().value as string);
   }
-  const { resume: _internal, ...shown } = result;
-  const answer: FromWorker = { id: message.id, result: shown };
-  if (message.records && !answer.result.isError) {
-    answer.records = grepRecords(docs, message.params, options);
-  }
+  const answer: FromWorker = { id: message.id, outcome: grepOutcome(result) };
   parentPort?.postMessage(answer);
 });
 

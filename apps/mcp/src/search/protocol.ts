@@ -1,5 +1,5 @@
 // Messages between the grep pool (main thread) and its worker.
-import type { GrepParams, GrepRecordsResult, GrepResult } from "@lens/core";
+import type { GrepPage, GrepParams, Outcome } from "@lens/core";
 
 /** Main → worker. */
 export type ToWorker =
@@ -12,13 +12,10 @@ export type ToWorker =
       params: GrepParams;
       scope?: string;
       timeLimitMs: number;
-      /** Also return the search as records (REST). */
-      records: boolean;
     };
 
 /** Worker → main. */
 export interface FromWorker {
   id: number;
-  result: GrepResult;
-  records?: GrepRecordsResult | { error: GrepResult };
+  outcome: Outcome<GrepPage>;
 }

@@ -5,8 +5,10 @@ import {
   callTool,
   checkToolCall,
   clip,
+  failedResult,
   type GrepArgs,
   grepPlan,
+  grepTool,
   type Tool as LensTool,
   lensTools,
   OWNER,
@@ -14,8 +16,10 @@ import {
   ToolCallError,
   type ToolResult,
   toolInputJsonSchema,
+  toolOutputJsonSchema,
   toolRefusal,
   toolsFor,
+  toToolResult,
   type Workspace,
 } from "@lens/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -59,6 +63,7 @@ export function mcpToolListing(tool: LensTool): McpTool {
     title: tool.title,
     description: tool.description,
     inputSchema: toolInputJsonSchema(tool) as McpTool["inputSchema"],
+    outputSchema: toolOutputJsonSchema(tool) as McpTool["outputSchema"],
     annotations: {
       title: tool.title,
       readOnlyHint: tool.readOnly,
@@ -114,13 +119,12 @@ export function createLensServer(
           { tool: name, ...documentArgument(args), isError, ms: msSince(started) },
           "tool call",
         );
-      let text: string;
-      let isError: boolean;
+      let result: ToolResult;
       try {
-        ({ text, isError } =
+        result =
           name === "grep" && deps.grep
             ? await grepElsewhere(deps.grep, deps.workspace, args ?? {}, caller)
-            : callTool(ctx, name, args ?? {}));
+            : callTool(ctx, name, args ?? {});
       } catch (e) {
         logCall(true);
         if (e instanceof ToolCallError) {
@@ -137,19 +141,19 @@ export function createLensServer(
         );
       }
       const tool = lensTools.find((t) => t.name === name);
-      logCall(isError);
-      if (!isError && tool && !tool.readOnly && deps.afterWrite) {
+      logCall(result.isError);
+      if (!result.isError && tool && !tool.readOnly && deps.afterWrite) {
         try {
           await deps.afterWrite();
         } catch (e) {
           log.error({ err: e, tool: name }, "could not persist a write");
           return textResult(
-            `${text}\n\nWarning: the change was made but could not be saved to disk (${e instanceof Error ? e.message : String(e)}); it may be lost if the server stops. Do not repeat the edit.`,
+            `${result.text}\n\nWarning: the change was made but could not be saved to disk (${e instanceof Error ? e.message : String(e)}); it may be lost if the server stops. Do not repeat the edit.`,
             true,
           );
         }
       }
-      return textResult(text, isError);
+      return mcpResult(result);
     },
   );
 
@@ -167,8 +171,8 @@ async function grepElsewhere(
   const refused = toolRefusal(call.tool, caller);
   if (refused) return refused;
   const plan = grepPlan(ws, call.args as GrepArgs, caller.reach);
-  if ("error" in plan) return plan.error;
-  return (await pool.grep(plan)).result;
+  if (!plan.ok) return failedResult(plan.error);
+  return toToolResult(grepTool, await pool.grep(plan.value));
 }
 
 /** The document or folder a call names, for the log: never its text or patterns. */
@@ -179,6 +183,23 @@ function documentArgument(args: Record<string, unknown> | undefined): { path?: s
 
 function msSince(start: number): number {
   return Math.round((performance.now() - start) * 10) / 10;
+}
+
+/**
+ * A tool's result over MCP: its text, and beside it the typed result as `structuredContent`
+ * (valid against the tool's published outputSchema); a failure carries its LensError code
+ * (and details) in `_meta["lens/error"]`.
+ */
+function mcpResult(result: ToolResult): CallToolResult {
+  const out = textResult(result.text, result.isError);
+  if (!result.isError && result.data !== undefined) {
+    out.structuredContent = result.data as Record<string, unknown>;
+  }
+  if (result.error) {
+    const { code, details } = result.error;
+    out._meta = { "lens/error": details === undefined ? { code } : { code, details } };
+  }
+  return out;
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {

@@ -1,13 +1,18 @@
-// GET /documents (glob listing: core's globEntries, beside the glob tool's text) and
-// GET /documents/{path} (one document in a chosen view, whole or by lines, as JSON or markdown,
-// with an ETag and If-None-Match → 304).
+// GET /documents (the glob tool: its typed result, each entry described, beside its text) and
+// GET /documents/{path} (core's readDocument: one document in a chosen view, whole or by lines,
+// as JSON with read's text, or as markdown; with an ETag and If-None-Match → 304).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { baseView, globEntries, lineStarts } from "@lens/core";
+import {
+  type GlobToolResult,
+  type ReadResult,
+  ReadResultSchema,
+  readDocument,
+  renderRead,
+} from "@lens/core";
 import { accepts } from "hono/accepts";
 import { callerOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
-import { ifNoneMatchHits } from "../etag.js";
-import { type OpenDocument, openDocument } from "../locate.js";
+import { etagOf, ifNoneMatchHits } from "../etag.js";
 import { problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
@@ -46,6 +51,8 @@ const DocumentListSchema = z
         "True when glob cut the list (total > documents.length); narrow pattern or path.",
     }),
     total: z.number().int().openapi({ description: "Entries matching, before the cut." }),
+    pattern: z.string(),
+    scope: z.string().openapi({ description: 'Folder listed; "" = every folder.' }),
     text: toolText,
   })
   .openapi("DocumentList");
@@ -57,7 +64,7 @@ const listRoute = createRoute({
   tags: [tags.documents],
   summary: "List documents matching a glob",
   description:
-    "The glob tool's search (core's globEntries: same semantics, order and cut at 100 entries as over MCP), each entry described, beside the glob tool's text.",
+    "One call of the glob tool (same semantics, order and cut at 100 entries as over MCP): its entries, each described, beside its text.",
   request: { query: ListQuery },
   responses: {
     200: {
@@ -99,24 +106,15 @@ const GetHeaders = z.object({
   "lens-session": lensSessionHeader,
 });
 
-const DocumentContentSchema = z
-  .object({
-    path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
-    view: ViewName,
-    etag: z.string().openapi({ description: "Same as the ETag header: the raw text's version." }),
-    modified: isoTimeOrNull,
-    size: z.number().int().openapi({ description: "UTF-8 bytes of the raw text." }),
-    pendingSuggestions: z.number().int(),
-    lines: z
-      .object({
-        start: z.number().int().openapi({ description: "First line returned (1-based)." }),
-        end: z.number().int().openapi({ description: "Last line returned; start - 1 when none." }),
-        total: z.number().int().openapi({ description: "Lines in this view." }),
-      })
-      .openapi({ description: "Which lines of the view `content` holds." }),
-    content: z.string().openapi({ description: "The lines, with their line endings." }),
-  })
-  .openapi("DocumentContent");
+const DocumentContentSchema = ReadResultSchema.extend({
+  etag: z.string().openapi({ description: "Same as the ETag header: the raw text's version." }),
+  modified: isoTimeOrNull,
+  size: z.number().int().openapi({ description: "UTF-8 bytes of the raw text." }),
+  text: z.string().openapi({
+    description:
+      "The lines as the read tool prints them (`cat -n` rows, notes, pending suggestions); lines are never cut here.",
+  }),
+}).openapi("DocumentContent");
 
 const getRoute = createRoute({
   method: "get",
@@ -141,45 +139,6 @@ const getRoute = createRoute({
   },
 });
 
-interface LineRange {
-  start: number;
-  end: number;
-  total: number;
-  content: string;
-}
-
-/** Lines `offset`.. of `text` (1-based, `limit` of them), with their line endings. */
-function lineRange(
-  text: string,
-  starts: readonly number[],
-  offset?: number,
-  limit?: number,
-): LineRange {
-  const total = starts.length;
-  const start = Math.max(1, offset ?? 1);
-  const end = Math.min(total, limit === undefined ? total : start + limit - 1);
-  if (start > end) return { start, end: start - 1, total, content: "" };
-  const from = starts[start - 1]!;
-  const to = starts[end] ?? text.length;
-  return { start, end, total, content: text.slice(from, to) };
-}
-
-function viewText(
-  doc: OpenDocument,
-  view: z.infer<typeof ViewName>,
-): { text: string; starts: readonly number[] } {
-  switch (view) {
-    case "ai":
-      return { text: doc.view.ai, starts: doc.view.aiLineStarts };
-    case "raw":
-      return { text: doc.view.raw, starts: lineStarts(doc.view.raw) };
-    case "base": {
-      const text = baseView(doc.view.raw);
-      return { text, starts: lineStarts(text) };
-    }
-  }
-}
-
 export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
 
@@ -188,18 +147,20 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const args =
       path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path };
     const caller = callerOf(c, deps);
-    // Both run synchronously, so the entries and the text describe the same moment.
-    const found = globEntries(ws, args, caller.reach);
-    if (!found.ok) {
-      throw problemForFailure({ text: found.message, code: found.code }, { tool: "glob" });
-    }
     const result = withRequestSession(deps, caller, undefined, (rs) => rs.call("glob", args));
-    if (result.isError) throw problemForFailure(result, { tool: "glob" });
+    if (result.isError || !result.data) throw problemForFailure(result, { tool: "glob" });
+    const found = result.data as GlobToolResult;
+    const documents = found.entries.flatMap((e) => {
+      const loc = ws.paths.get(e.path);
+      return loc ? [documentSummary(ws, entryOf(ws, loc))] : [];
+    });
     return c.json(
       {
-        documents: found.entries.map((e) => documentSummary(ws, e)),
-        truncated: found.total > found.entries.length,
+        documents,
+        truncated: found.truncated,
         total: found.total,
+        pattern: found.pattern,
+        scope: found.scope,
         text: result.text,
       },
       200,
@@ -211,46 +172,47 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const query = c.req.valid("query");
     const headers = c.req.valid("header");
     const caller = callerOf(c, deps);
-    const doc = openDocument(ws, path, caller.reach);
+    const request = {
+      filePath: path,
+      view: query.view ?? "ai",
+      offset: query.offset,
+      limit: query.limit,
+    };
+    const read = readDocument(ws, request, caller.reach);
+    if (!read.ok) throw problemForFailure(read.error, { ws, path, reach: caller.reach });
+    const { docId, ...result } = read.value;
+    const view = ws.view(docId);
+    const etag = view ? etagOf(view) : '""';
     const lensSession = headers["lens-session"];
     if (lensSession !== undefined) {
-      withRequestSession(deps, caller, lensSession, (rs) =>
-        rs.session.markRead(doc.loc.docId, ws.now()),
-      );
+      withRequestSession(deps, caller, lensSession, (rs) => rs.session.markRead(docId, ws.now()));
     }
-    const cacheHeaders = { ETag: doc.etag, Vary: "Accept", "Cache-Control": "no-cache" };
+    const cacheHeaders = { ETag: etag, Vary: "Accept", "Cache-Control": "no-cache" };
     const ifNoneMatch = headers["if-none-match"];
-    if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, doc.etag)) {
+    if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {
       return c.body(null, 304, cacheHeaders);
     }
-    const view = query.view ?? "ai";
-    const { text, starts } = viewText(doc, view);
-    const range = lineRange(text, starts, query.offset, query.limit);
     const type = accepts(c, {
       header: "Accept",
       supports: ["application/json", "text/markdown", "text/plain"],
       default: "application/json",
     });
     if (type !== "application/json") {
-      return c.body(range.content, 200, {
+      return c.body(result.content, 200, {
         ...cacheHeaders,
         "Content-Type": `${type}; charset=utf-8`,
       });
     }
-    const summary = documentSummary(ws, entryOf(ws, doc.loc));
-    return c.json(
+    const loc = ws.paths.get(result.path);
+    const summary = loc ? documentSummary(ws, entryOf(ws, loc)) : undefined;
+    const body: ReadResult & { etag: string; modified: string | null; size: number; text: string } =
       {
-        path: doc.loc.path,
-        view,
-        etag: doc.etag,
-        modified: summary.modified,
-        size: summary.size ?? 0,
-        pendingSuggestions: summary.pendingSuggestions ?? 0,
-        lines: { start: range.start, end: range.end, total: range.total },
-        content: range.content,
-      },
-      200,
-      cacheHeaders,
-    );
+        ...result,
+        etag,
+        modified: summary?.modified ?? null,
+        size: summary?.size ?? 0,
+        text: renderRead(result),
+      };
+    return c.json(body, 200, cacheHeaders);
   });
 }

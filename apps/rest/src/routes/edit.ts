@@ -38,6 +38,8 @@ const EditBody = z
 const EditResultSchema = z
   .object({
     path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
+    replacements: z.number().int().openapi({ description: "Occurrences replaced." }),
+    firstLine: z.number().int().openapi({ description: "AI-view line of the first one." }),
     text: toolText,
     etag: z.string().openapi({ description: "The document's new ETag (also in the ETag header)." }),
   })
@@ -115,8 +117,7 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
     // The version this edit produced, taken before any other write can run.
     const after = openDocument(ws, doc.loc.path, caller.reach);
     await deps.afterWrite();
-    return c.json({ path: after.loc.path, text: result.text, etag: after.etag }, 200, {
-      ETag: after.etag,
-    });
+    const data = result.data as { path: string; replacements: number; firstLine: number };
+    return c.json({ ...data, text: result.text, etag: after.etag }, 200, { ETag: after.etag });
   });
 }

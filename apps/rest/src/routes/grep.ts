@@ -1,16 +1,18 @@
 // GET /grep: core's grep tool with every one of its parameters as query parameters; the answer
-// is the tool's text, exactly as MCP clients get it, and the same search as match records
-// (core's grepStructured: path, line, column, text and context lines).
+// is the tool's typed page (entries, paging) with its text, exactly as MCP clients get both.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   checkToolCall,
+  failedResult,
   type GrepArgs,
-  type GrepRecordsResult,
+  type GrepPage,
+  GrepPageSchema,
   grepPlan,
-  grepStructured,
+  grepTool,
   type Reach,
   ToolCallError,
   type ToolResult,
+  toToolResult,
   type Workspace,
 } from "@lens/core";
 import { callerOf } from "../caller.js";
@@ -81,58 +83,10 @@ const GrepQuery = queryParams({
   ),
 });
 
-const ContextLineSchema = z
-  .object({
-    line: z.number().int().openapi({ description: "1-based line number in the AI view." }),
-    text: z.string(),
-  })
-  .openapi("GrepContextLine");
-
-const GrepMatchSchema = z
-  .object({
-    path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
-    line: z.number().int().openapi({
-      description: "1-based line number in the AI view (the numbers read prints).",
-      example: 5,
-    }),
-    column: z.number().int().openapi({
-      description:
-        "1-based column, in UTF-16 code units, where the first match on the line starts.",
-      example: 1,
-    }),
-    text: z.string().openapi({
-      description: "The matching line, without its line ending.",
-      example: "TODO: more ideas",
-    }),
-    before: z.array(ContextLineSchema).openapi({
-      description:
-        "Context lines printed before this match (before_context / context), in line order; context already given to an earlier match is not repeated.",
-    }),
-    after: z.array(ContextLineSchema).openapi({
-      description: "Context lines printed after this match (after_context / context).",
-    }),
-  })
-  .openapi("GrepMatch");
-
-const GrepResultSchema = z
-  .object({
-    text: toolText,
-    matches: z.array(GrepMatchSchema).openapi({
-      description:
-        "The same search as records, one per matching line, in the text's path order, whatever output_mode is. offset and head_limit page these over matching lines, while the text pages over its output lines (paths, counts, or content lines with context and separators), so the two pages can cover different matches.",
-    }),
-    truncated: z.boolean().openapi({
-      description:
-        "matches was cut: more matching lines follow (page on with offset), or the time limit stopped the search.",
-    }),
-    timedOut: z.boolean().openapi({
-      description:
-        "The search for matches stopped at its time limit, so matches is partial (the text says so in a note of its own).",
-    }),
-  })
-  .openapi("GrepResult", {
-    description: "The grep tool's output and the same search as structured match records.",
-  });
+const GrepResultSchema = GrepPageSchema.extend({ text: toolText }).openapi("GrepResult", {
+  description:
+    "One page of the grep tool's output: its entries typed (file / count / match, context, break), the paging facts, and the same page as the tool's text.",
+});
 
 const grepRoute = createRoute({
   method: "get",
@@ -141,12 +95,11 @@ const grepRoute = createRoute({
   tags: [tags.search],
   summary: "Search document contents",
   description:
-    "Runs the grep tool over the documents' AI views (ripgrep semantics and output; paths in rg --sort path order) and returns its text, plus the same search as match records (`matches`: path, line, column, text and context lines). Query names map to the tool's: case_insensitive → -i, line_numbers → -n, after_context → -A, before_context → -B, context → -C. offset and head_limit page `matches` over matching lines, but the text over its output lines.",
+    "Runs the grep tool once over the documents' AI views (ripgrep semantics; paths in rg --sort path order) and returns its page: the output entries typed (`entries`: files, counts, or matching and context lines with their line and column) and the same page as the tool's text. Query names map to the tool's: case_insensitive → -i, line_numbers → -n, after_context → -A, before_context → -B, context → -C. offset and head_limit page the entries, exactly as the text; `nextOffset` is the next page's offset.",
   request: { query: GrepQuery },
   responses: {
     200: {
-      description:
-        'The tool\'s output ("No matches found" when nothing matches) and the match records',
+      description: 'The page of output ("No matches found" in text when nothing matches)',
       content: { "application/json": { schema: GrepResultSchema } },
     },
     ...problemResponses(400, 401, 404, 409, 422, 503),
@@ -162,54 +115,31 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
       const value = query[name as keyof typeof query];
       if (value !== undefined) raw[toolName] = value;
     }
-    const args = checkedArgs(raw);
     const caller = callerOf(c, deps);
     const context = { tool: "grep", ws, path: query.path, reach: caller.reach };
-    const { result, found } = deps.grep
-      ? await elsewhere(deps.grep, ws, args, caller.reach)
-      : // Both searches run synchronously: the text and the records describe the same documents.
-        {
-          result: withRequestSession(deps, caller, undefined, (rs) => rs.call("grep", args)),
-          found: grepStructured(ws, args, caller.reach),
-        };
-    if (result.isError) throw problemForFailure(result, context);
-    if ("error" in found) throw problemForFailure(found.error, context);
-    return c.json(
-      {
-        text: result.text,
-        matches: found.records,
-        truncated: found.truncated,
-        timedOut: found.timedOut,
-      },
-      200,
-    );
+    const result = deps.grep
+      ? await elsewhere(deps.grep, ws, raw, caller.reach)
+      : withRequestSession(deps, caller, undefined, (rs) => rs.call("grep", raw));
+    if (result.isError || !result.data) throw problemForFailure(result, context);
+    return c.json({ ...(result.data as GrepPage), text: result.text }, 200);
   });
 }
 
-/** The tool's own checks of its arguments (e.g. at most 100 globs), with the tool's message. */
-function checkedArgs(raw: Record<string, unknown>): GrepArgs {
+/** The grep tool through the runner (a worker thread), after the checks callTool makes. */
+async function elsewhere(
+  run: GrepRunner,
+  ws: Workspace,
+  raw: Record<string, unknown>,
+  reach: Reach,
+): Promise<ToolResult<GrepPage>> {
+  let args: GrepArgs;
   try {
-    return checkToolCall("grep", raw).args as GrepArgs;
+    args = checkToolCall("grep", raw).args as GrepArgs;
   } catch (e) {
     if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
     throw e;
   }
-}
-
-/** The same two searches through the runner (one worker round trip, both from one snapshot). */
-async function elsewhere(
-  run: GrepRunner,
-  ws: Workspace,
-  args: GrepArgs,
-  reach: Reach,
-): Promise<{ result: ToolResult; found: GrepRecordsResult | { error: ToolResult } }> {
   const plan = grepPlan(ws, args, reach);
-  if ("error" in plan) return { result: plan.error, found: { error: plan.error } };
-  const answer = await run(plan, { records: true });
-  const records = answer.records;
-  if (!records) return { result: answer.result, found: { error: answer.result } };
-  return {
-    result: answer.result,
-    found: "error" in records ? { error: records.error } : records,
-  };
+  if (!plan.ok) return failedResult(plan.error);
+  return toToolResult(grepTool, await run(plan.value));
 }

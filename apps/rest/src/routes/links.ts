@@ -2,10 +2,9 @@
 // (resolved live) and its unresolved links — core's linksOf, what get_links prints — as JSON
 // beside the get_links tool's text.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { linksOf } from "@lens/core";
+import type { DocumentLinks } from "@lens/core";
 import { callerOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
-import { openDocument } from "../locate.js";
 import { problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
@@ -69,25 +68,12 @@ export function registerLinksRoute(app: OpenAPIHono, deps: RestDeps): void {
   app.openapi(linksRoute, (c) => {
     const { path } = c.req.valid("param");
     const caller = callerOf(c, deps);
-    const doc = openDocument(ws, path, caller.reach);
     const result = withRequestSession(deps, caller, undefined, (rs) =>
       rs.call("get_links", { file_path: path }),
     );
-    if (result.isError) throw problemForFailure(result, { tool: "get_links", ws, path });
-    const found = linksOf(ws, doc.loc.docId, caller.reach);
-    const { backlinks, unknownBacklinks, links, unresolved, hiddenBacklinks, hiddenLinks } = found;
-    return c.json(
-      {
-        path: doc.loc.path,
-        backlinks,
-        unknownBacklinks,
-        hiddenBacklinks,
-        links,
-        hiddenLinks,
-        unresolved,
-        text: result.text,
-      },
-      200,
-    );
+    if (result.isError || !result.data) {
+      throw problemForFailure(result, { tool: "get_links", ws, path, reach: caller.reach });
+    }
+    return c.json({ ...(result.data as DocumentLinks & { path: string }), text: result.text }, 200);
   });
 }

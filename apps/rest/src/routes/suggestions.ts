@@ -1,22 +1,23 @@
-// Suggestion review: GET /suggestions lists pending suggestions of a document or folder;
-// POST /suggestions/accept and /suggestions/reject resolve some or all of them through core, one
-// Yjs transaction per document, reporting what happened to each.
+// Suggestion review over HTTP: GET /suggestions lists pending suggestions of a document or
+// folder; POST /suggestions/accept and /suggestions/reject resolve some or all of them. Each is
+// one call to core (pendingSuggestions, reviewSuggestions); this file only translates.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
-  acceptSuggestions,
-  listSuggestions,
+  type PendingSuggestion,
+  pendingSuggestions,
   type Reach,
-  rejectSuggestions,
-  type Suggestion,
+  type ReviewError,
+  type ReviewedSuggestion,
+  reviewSuggestions,
   type Workspace,
 } from "@lens/core";
 import { callerOf, requireRole, whoOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
-import { documentsIn, openScope } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { noQueryParams, queryParams } from "../query.js";
 import { ifMatchHeader, tags } from "../schemas.js";
+import { problemForFailure } from "../toolProblems.js";
 
 // ---- schemas ------------------------------------------------------------------------------
 
@@ -156,12 +157,12 @@ function reviewRoute(action: "accept" | "reject") {
   });
 }
 
-// ---- behaviour ----------------------------------------------------------------------------
+// ---- behaviour: HTTP ↔ core's pendingSuggestions / reviewSuggestions ----------------------
 
-function describe(path: string, s: Suggestion): z.infer<typeof SuggestionSchema> {
+function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
   const out: z.infer<typeof SuggestionSchema> = {
     id: s.id,
-    path,
+    path: s.path,
     line: s.line,
     kind: s.kind,
     old: s.oldText,
@@ -173,69 +174,82 @@ function describe(path: string, s: Suggestion): z.infer<typeof SuggestionSchema>
 }
 
 type ReviewBodyType = z.infer<typeof ReviewBody>;
-type ItemResult = z.infer<typeof ItemResultSchema>;
+type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
-/** Resolves suggestions per the request; synchronous, so each document's ids are current. */
+function itemResult(r: ReviewedSuggestion): z.infer<typeof ItemResultSchema> {
+  if (r.status === "not_found") return { id: r.id, status: r.status };
+  const s = r.suggestion;
+  return { id: r.id, status: r.status, kind: s.kind, line: s.line, old: s.oldText, new: s.newText };
+}
+
+/** The current ETag of a document, or "" when its content is gone. */
+function etagNow(ws: Workspace, docId: string): string {
+  const view = ws.view(docId);
+  return view ? etagOf(view) : "";
+}
+
+/** Resolves suggestions per the request: one synchronous core call, If-Match as its precondition. */
 function review(
   ws: Workspace,
   reach: Reach,
   action: "accept" | "reject",
   body: ReviewBodyType,
   ifMatch: string | undefined,
-): z.infer<typeof ReviewResultSchema> {
-  const scope = openScope(ws, body.path, reach);
-  if (scope.kind !== "document") {
-    if (body.ids !== undefined) {
-      throw new ProblemError(
-        "validation-failed",
-        `${body.path} is a folder; suggestion ids belong to one document. Give a document path with ids, or all: true to ${action} every suggestion under the folder.`,
-        { errors: [{ in: "json", path: "ids", message: "ids need a document path" }] },
-      );
-    }
-    if (ifMatch !== undefined) {
-      throw new ProblemError(
-        "validation-failed",
-        "If-Match applies to a single document; drop it for a folder-wide review.",
-        { errors: [{ in: "header", path: "if-match", message: "only with a document path" }] },
-      );
-    }
-  } else if (ifMatch !== undefined && !ifMatchHits(ifMatch, scope.doc.etag)) {
-    throw new ProblemError(
+): ReviewResult {
+  const outcome = reviewSuggestions(ws, reach, {
+    action,
+    path: body.path,
+    ids: body.ids,
+    precondition: ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
+  });
+  if (!outcome.ok) throw reviewProblem(ws, reach, action, body.path, outcome.error);
+  const { applied, notFound, conflicts, documents } = outcome.value;
+  return {
+    action,
+    applied,
+    notFound,
+    conflicts,
+    documents: documents.map((d) => ({
+      path: d.path,
+      etag: etagNow(ws, d.docId),
+      results: d.results.map(itemResult),
+    })),
+  };
+}
+
+/** Core's refusal of a review as a problem: If-Match and the body's fields in HTTP terms. */
+function reviewProblem(
+  ws: Workspace,
+  reach: Reach,
+  action: "accept" | "reject",
+  path: string,
+  error: ReviewError,
+): ProblemError {
+  if (error.code === "stale") {
+    const { path: stalePath, docId } = error.details as { path: string; docId: string };
+    const etag = etagNow(ws, docId);
+    return new ProblemError(
       "precondition-failed",
-      `${scope.doc.loc.path} changed since the version in If-Match (its current ETag is ${scope.doc.etag}). List its suggestions again and retry.`,
-      { etag: scope.doc.etag },
-      { ETag: scope.doc.etag },
+      `${stalePath} changed since the version in If-Match (its current ETag is ${etag}). List its suggestions again and retry.`,
+      { etag },
+      { ETag: etag },
     );
   }
-  const ids = body.ids === undefined ? "all" : [...new Set(body.ids)];
-  const resolve = action === "accept" ? acceptSuggestions : rejectSuggestions;
-  const documents: z.infer<typeof ReviewResultSchema>["documents"] = [];
-  let applied = 0;
-  let notFound = 0;
-  let conflicts = 0;
-  for (const loc of documentsIn(ws, scope, reach)) {
-    const text = ws.contentText(loc.docId);
-    const view = ws.view(loc.docId);
-    if (!text || !view) continue;
-    const pending = new Map(listSuggestions(view.raw).map((s) => [s.id, s]));
-    if (ids === "all" && pending.size === 0) continue;
-    const results: ItemResult[] = resolve(text, ids).map(({ id, status }) => {
-      const s = pending.get(id);
-      if (status === "conflict" && s) {
-        conflicts++;
-        return { id, status, kind: s.kind, line: s.line, old: s.oldText, new: s.newText };
-      }
-      if (status !== "applied" || !s) {
-        notFound++;
-        return { id, status: "not_found" };
-      }
-      applied++;
-      return { id, status, kind: s.kind, line: s.line, old: s.oldText, new: s.newText };
-    });
-    const after = ws.view(loc.docId);
-    documents.push({ path: loc.path, etag: after ? etagOf(after) : "", results });
+  if (error.details?.argument === "ids") {
+    return new ProblemError(
+      "validation-failed",
+      `${path} is a folder; suggestion ids belong to one document. Give a document path with ids, or all: true to ${action} every suggestion under the folder.`,
+      { errors: [{ in: "json", path: "ids", message: "ids need a document path" }] },
+    );
   }
-  return { action, applied, notFound, conflicts, documents };
+  if (error.details?.argument === "precondition") {
+    return new ProblemError(
+      "validation-failed",
+      "If-Match applies to a single document; drop it for a folder-wide review.",
+      { errors: [{ in: "header", path: "if-match", message: "only with a document path" }] },
+    );
+  }
+  return problemForFailure({ text: error.message, code: error.code }, { ws, path, reach });
 }
 
 export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void {
@@ -244,11 +258,12 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
   app.openapi(listRoute, (c) => {
     const { path } = c.req.valid("query");
     const { reach } = callerOf(c, deps);
-    const suggestions = [];
-    for (const loc of documentsIn(ws, openScope(ws, path, reach), reach)) {
-      const view = ws.view(loc.docId);
-      if (view) for (const s of listSuggestions(view.raw)) suggestions.push(describe(loc.path, s));
+    const pending = pendingSuggestions(ws, reach, { path });
+    if (!pending.ok) {
+      const { code, message } = pending.error;
+      throw problemForFailure({ text: message, code }, { ws, path, reach });
     }
+    const suggestions = pending.value.map(describe);
     return c.json({ suggestions, count: suggestions.length }, 200);
   });
 
@@ -286,6 +301,6 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
   }
 }
 
-function documentNames(result: z.infer<typeof ReviewResultSchema>): string {
+function documentNames(result: ReviewResult): string {
   return result.documents.map((d) => d.path).join(", ");
 }

@@ -3,8 +3,6 @@
 import {
   backlinksMap,
   callTool,
-  type GrepArgs,
-  grepStructured,
   SessionStore,
   type ToolErrorCode,
   workspaceFromTexts,
@@ -29,6 +27,8 @@ interface DocumentContent {
   pendingSuggestions: number;
   lines: { start: number; end: number; total: number };
   content: string;
+  suggestions: { line: number; kind: string; oldText: string; newText: string }[];
+  text: string;
 }
 interface Summary {
   path: string;
@@ -47,22 +47,24 @@ interface SuggestionOut {
   author?: string;
   time?: number | string;
 }
-interface ContextLine {
-  line: number;
-  text: string;
-}
 interface GrepOut {
   text: string;
-  matches: {
-    path: string;
-    line: number;
-    column: number;
-    text: string;
-    before: ContextLine[];
-    after: ContextLine[];
-  }[];
-  truncated: boolean;
+  mode: string;
+  entries: (
+    | { kind: "file"; path: string }
+    | { kind: "count"; path: string; count: number }
+    | { kind: "match"; path: string; line: number; column: number; text: string }
+    | { kind: "context"; path: string; line: number; text: string }
+    | { kind: "break" }
+  )[];
+  cut: "head" | "size" | null;
+  nextOffset: number | null;
   timedOut: boolean;
+}
+
+/** `path:line` of the matching lines of a content page. */
+function matchLines(body: GrepOut): string[] {
+  return body.entries.flatMap((e) => (e.kind === "match" ? [`${e.path}:${e.line}`] : []));
 }
 interface ReviewOut {
   action: string;
@@ -246,7 +248,17 @@ export function runRestCases({ make }: RestCaseOptions): void {
         lines: { start: 1, end: 5, total: 5 },
         content:
           "# Review\n\nKeep that and new here.\nDrop  and add more.\n{>>a comment<<} stays.\n",
+        cutLines: [],
+        suggestions: expect.any(Array),
+        text: direct(c, "read", { file_path: "Lens/Review.md" }).text,
       });
+      expect(body.suggestions.map((s) => [s.line, s.kind, s.oldText, s.newText])).toEqual([
+        [3, "replace", "this", "that"],
+        [3, "substitute", "old", "new"],
+        [4, "delete", "gone", ""],
+        [4, "insert", "", "more"],
+      ]);
+      expect(body.text).toContain("Pending suggestions awaiting human review: 4");
       expect(res.headers.get("vary")).toBe("Accept");
     });
 
@@ -407,6 +419,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
       const body = await expectJson<{ path: string; text: string; etag: string }>(res);
       expect(body.path).toBe("Lens/Notes/Plan.md");
       expect(body.text).toMatch(/^Edited Lens\/Notes\/Plan\.md: 1 replacement at line 4\./);
+      expect(body).toMatchObject({ replacements: 1, firstLine: 4 });
       expect(body.etag).toBe(newTag);
       expect(newTag).not.toBe(etag);
       expect(rawOf(c, "Lens/Notes/Plan.md")).toBe(
@@ -644,27 +657,16 @@ export function runRestCases({ make }: RestCaseOptions): void {
       ["pattern=nothing-matches-this", { pattern: "nothing-matches-this" }],
     ];
     for (const [query, args] of grepCases) {
-      it(`returns the grep tool's text and core's records for ${query}`, async () => {
+      it(`returns the grep tool's page, typed and as text, for ${query}`, async () => {
         const c = await client();
         const body = await expectJson<GrepOut>(await c.fetch(`/grep?${query}`));
         const expected = direct(c, "grep", args);
         expect(expected.isError).toBe(false);
-        expect(body.text).toBe(expected.text);
-        const records = grepStructured(c.ws, args as GrepArgs);
-        if ("error" in records) throw new Error(records.error.text);
-        expect({
-          matches: body.matches,
-          truncated: body.truncated,
-          timedOut: body.timedOut,
-        }).toEqual({
-          matches: records.records,
-          truncated: records.truncated,
-          timedOut: records.timedOut,
-        });
+        expect(body).toEqual({ ...(expected.data as object), text: expected.text });
       });
     }
 
-    it("returns match records with line, column and text in the AI view", async () => {
+    it("gives matching lines with line, column and text in the AI view", async () => {
       const c = await client();
       const body = await expectJson<GrepOut>(
         await c.fetch("/grep?pattern=fox&output_mode=content"),
@@ -672,17 +674,17 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(body.text).toBe("Lens/Notes/Ideas.md:4:The quick brown fox.");
       // "quick " is a pending insertion: the AI view shows it, so fox starts at column 17.
       expect(body).toMatchObject({
-        matches: [
+        entries: [
           {
+            kind: "match",
             path: "Lens/Notes/Ideas.md",
             line: 4,
             column: 17,
             text: "The quick brown fox.",
-            before: [],
-            after: [],
           },
         ],
-        truncated: false,
+        cut: null,
+        nextOffset: null,
         timedOut: false,
       });
     });
@@ -694,10 +696,9 @@ export function runRestCases({ make }: RestCaseOptions): void {
         ]),
       });
       const columns = async (query: string) =>
-        (await expectJson<GrepOut>(await c.fetch(`/grep?${query}`))).matches.map((m) => [
-          m.line,
-          m.column,
-        ]);
+        (
+          await expectJson<GrepOut>(await c.fetch(`/grep?output_mode=content&${query}`))
+        ).entries.flatMap((e) => (e.kind === "match" ? [[e.line, e.column]] : []));
       expect(await columns("pattern=y")).toEqual([[1, 9]]);
       expect(await columns(`pattern=${encodeURIComponent("café")}`)).toEqual([[3, 6]]);
       expect(await columns(`pattern=${encodeURIComponent("CAFÉ")}&case_insensitive=1`)).toEqual([
@@ -706,102 +707,93 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(await columns(`pattern=${encodeURIComponent("\\bx")}`)).toEqual([[1, 4]]);
     });
 
-    it("puts context lines with their match, after context before the next match's", async () => {
+    it("gives context lines and group breaks as entries, in the text's order", async () => {
       const c = await client();
       const body = await expectJson<GrepOut>(
-        await c.fetch("/grep?pattern=todo&case_insensitive=true&output_mode=content&context=1"),
-      );
-      expect(
-        body.matches.map(({ path, line, before, after }) => ({ path, line, before, after })),
-      ).toEqual([
-        {
-          path: "Lens/Index.md",
-          line: 4,
-          before: [{ line: 3, text: "- [[Notes/Ideas]]" }],
-          after: [],
-        },
-        {
-          path: "Lens/Notes/Ideas.md",
-          line: 5,
-          before: [{ line: 4, text: "The quick brown fox." }],
-          after: [],
-        },
-        { path: "Lens/Notes/Ideas.md", line: 6, before: [], after: [] },
-        {
-          path: "Lens/Notes/Plan.md",
-          line: 4,
-          before: [{ line: 3, text: "Back to [[Ideas]]." }],
-          after: [],
-        },
-        { path: "Team/Todo.md", line: 1, before: [], after: [{ line: 2, text: "line two" }] },
-      ]);
-      const asymmetric = await expectJson<GrepOut>(
         await c.fetch("/grep?pattern=TODO&path=Lens/Notes&output_mode=content&before_context=2"),
       );
-      expect(asymmetric.matches.map((m) => [m.line, m.before, m.after])).toEqual([
-        [
-          5,
-          [
-            { line: 3, text: "See [[Plan]] and [[Missing note]]." },
-            { line: 4, text: "The quick brown fox." },
-          ],
-          [],
-        ],
-        [
-          4,
-          [
-            { line: 2, text: "" },
-            { line: 3, text: "Back to [[Ideas]]." },
-          ],
-          [],
-        ],
+      expect(body.entries).toEqual([
+        {
+          kind: "context",
+          path: "Lens/Notes/Ideas.md",
+          line: 3,
+          text: "See [[Plan]] and [[Missing note]].",
+        },
+        { kind: "context", path: "Lens/Notes/Ideas.md", line: 4, text: "The quick brown fox." },
+        {
+          kind: "match",
+          path: "Lens/Notes/Ideas.md",
+          line: 5,
+          column: 1,
+          text: expect.any(String),
+        },
+        { kind: "break" },
+        { kind: "context", path: "Lens/Notes/Plan.md", line: 2, text: "" },
+        { kind: "context", path: "Lens/Notes/Plan.md", line: 3, text: "Back to [[Ideas]]." },
+        {
+          kind: "match",
+          path: "Lens/Notes/Plan.md",
+          line: 4,
+          column: expect.any(Number),
+          text: expect.any(String),
+        },
       ]);
+      expect(body.text.split("\n")).toHaveLength(body.entries.length);
     });
 
-    it("pages records over matching lines while the text pages over output lines", async () => {
+    it("pages entries exactly as the text, and says where the next page starts", async () => {
       const c = await client();
       const body = await expectJson<GrepOut>(
         await c.fetch("/grep?pattern=TODO&output_mode=content&context=1&head_limit=2"),
       );
-      // Two output lines of text: the first match's context line and the match itself …
       expect(body.text.split("\n").slice(0, 2)).toEqual([
         "Lens/Index.md-3-- [[Notes/Ideas]]",
         "Lens/Index.md:4:TODO: tidy the index",
       ]);
-      // … but two matching lines of records.
-      expect(body.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
+      expect(body.entries).toHaveLength(2);
+      expect(matchLines(body)).toEqual(["Lens/Index.md:4"]);
+      expect(body).toMatchObject({ cut: "head", nextOffset: 2 });
+      const seen = [...body.entries];
+      let offset = body.nextOffset;
+      while (offset !== null) {
+        const next = await expectJson<GrepOut>(
+          await c.fetch(
+            `/grep?pattern=TODO&output_mode=content&context=1&head_limit=2&offset=${offset}`,
+          ),
+        );
+        seen.push(...next.entries);
+        offset = next.nextOffset;
+      }
+      const whole = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=TODO&output_mode=content&context=1&head_limit=0"),
+      );
+      expect(seen).toEqual(whole.entries);
+      expect(matchLines(whole)).toEqual([
         "Lens/Index.md:4",
         "Lens/Notes/Ideas.md:5",
-      ]);
-      expect(body.truncated).toBe(true);
-      const next = await expectJson<GrepOut>(
-        await c.fetch("/grep?pattern=TODO&output_mode=content&context=1&head_limit=2&offset=2"),
-      );
-      expect(next.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
         "Lens/Notes/Plan.md:4",
         "Team/Todo.md:1",
       ]);
-      expect(next.truncated).toBe(false);
     });
 
-    it("returns records whatever the output mode, and none when nothing matches", async () => {
+    it("gives files or counts as entries in those modes, and none when nothing matches", async () => {
       const c = await client();
-      for (const mode of ["files_with_matches", "count"]) {
-        const body = await expectJson<GrepOut>(
-          await c.fetch(`/grep?pattern=TODO&output_mode=${mode}`),
-        );
-        expect(body.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
-          "Lens/Index.md:4",
-          "Lens/Notes/Ideas.md:5",
-          "Lens/Notes/Plan.md:4",
-          "Team/Todo.md:1",
-        ]);
-      }
+      const files = await expectJson<GrepOut>(await c.fetch("/grep?pattern=TODO"));
+      expect(files.entries).toEqual([
+        { kind: "file", path: "Lens/Index.md" },
+        { kind: "file", path: "Lens/Notes/Ideas.md" },
+        { kind: "file", path: "Lens/Notes/Plan.md" },
+        { kind: "file", path: "Team/Todo.md" },
+      ]);
+      const counts = await expectJson<GrepOut>(
+        await c.fetch("/grep?pattern=TODO&output_mode=count"),
+      );
+      expect(counts.entries.map((e) => e.kind)).toEqual(["count", "count", "count", "count"]);
       const none = await expectJson<GrepOut>(await c.fetch("/grep?pattern=nothing-matches-this"));
-      expect(none).toEqual({
+      expect(none).toMatchObject({
         text: "No matches found",
-        matches: [],
-        truncated: false,
+        entries: [],
+        cut: null,
         timedOut: false,
       });
     });
@@ -995,7 +987,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
 
     it("counts backlinks from documents in no folder apart", async () => {
       const c = await client();
-      // The first answer attaches the backlink index, which fills backlinks_v0.
+      // Link upkeep (started by the fixture, as by `lens serve`) has filled backlinks_v0.
       await expectJson(await c.fetch("/documents/Lens/Notes/Ideas.md/links"));
       const lens = c.ws.folderByName("Lens")!;
       const ideas = c.ws.paths.get("Lens/Notes/Ideas.md")!;

@@ -1,6 +1,6 @@
 // The workspace every REST test starts from: two folders with links, suggestions (with and
 // without metadata), a case-only clash, a picture and a note whose content is not loaded.
-import { setEntry, type Workspace, workspaceFromTexts } from "@lens/core";
+import { setEntry, startLinkUpkeep, type Workspace, workspaceFromTexts } from "@lens/core";
 
 /** A suggestion with attribution, as lens-editor writes it. */
 export const ANN = '{"author":"ann","time":1700000000000}@@';
@@ -27,12 +27,16 @@ export const FIXTURE = {
 /** The fixture's clock: edits are dated and documents modified at this time. */
 export const FIXTURE_NOW = 1_700_000_100_000;
 
-/** The fixture as a fresh workspace (deterministic ids, clock and attribution). */
+/**
+ * The fixture as a fresh workspace (deterministic ids, clock and attribution), with link upkeep
+ * running as `lens serve` runs it.
+ */
 export function fixtureWorkspace(): Workspace {
   const ws = workspaceFromTexts(
     Object.entries(FIXTURE).map(([name, files]) => ({ name, files: { ...files } })),
     { now: () => FIXTURE_NOW, author: "lens-ai" },
   );
+  startLinkUpkeep(ws);
   const lens = ws.folderByName("Lens");
   if (!lens) throw new Error("fixture: no Lens folder");
   setEntry(lens.doc, "/Pictures/cat.png", {

@@ -34,7 +34,11 @@ function setup() {
       args,
     );
   const paths = (args: Record<string, unknown>, reach?: ReturnType<typeof folderReach>) =>
-    ((search(args, reach).data?.hits ?? []) as { path: string }[]).map((h) => h.path);
+    (
+      ((search(args, reach).data as { hits?: unknown[] } | undefined)?.hits ?? []) as {
+        path: string;
+      }[]
+    ).map((h) => h.path);
   return { ws, search, paths };
 }
 

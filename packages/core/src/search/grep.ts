@@ -1,5 +1,6 @@
 // The one place that wires matcher → searcher → printer: grep over a set of documents, in
-// `rg --sort path` order, with paging (head_limit / offset) and bounds on time and output.
+// `rg --sort path` order, with paging (head_limit / offset) and bounds on time and output. The
+// search yields one typed page (GrepPage); renderGrep prints it as rg would.
 import { clip } from "../text/clip.js";
 import { plural } from "../text/english.js";
 import { compileGlobs, GlobError, type GlobFilter } from "./glob.js";
@@ -8,9 +9,9 @@ import { compileMatcher, type Matcher } from "./matcher/matcher.js";
 import { comparePaths } from "./order.js";
 import { ContentPrinter } from "./printer/contentPrinter.js";
 import { CountPrinter } from "./printer/countPrinter.js";
+import { entryFormat, type GrepEntry, renderEntry } from "./printer/entries.js";
 import { FilesPrinter } from "./printer/filesPrinter.js";
 import { OutputLines } from "./printer/output.js";
-import { type GrepRecord, RecordsPrinter } from "./printer/recordsPrinter.js";
 import { searchDocument } from "./searcher/searcher.js";
 import type { Sink } from "./searcher/sink.js";
 
@@ -69,6 +70,40 @@ export interface SearchDoc {
   lower?: () => string;
 }
 
+/** Why a grep could not run: its pattern or a glob does not compile. */
+export interface GrepFailure {
+  code: "invalid_pattern";
+  message: string;
+}
+
+/** One page of a grep: the entries printed on it, and what a reader needs to page on. */
+export interface GrepPage {
+  pattern: string;
+  mode: OutputMode;
+  /** `-n`: content lines print their number (what renderGrep needs). */
+  lineNumbers: boolean;
+  entries: GrepEntry[];
+  offset: number;
+  headLimit: number;
+  /** Entries the search produced up to where it stopped, skipped ones included. */
+  produced: number;
+  /** Why the page ends early: head_limit, or the bound on output size. */
+  cut: "head" | "size" | null;
+  /** The offset of the next page when there is one. */
+  nextOffset: number | null;
+  /** The time limit stopped the search: the page is partial. */
+  timedOut: boolean;
+  timeLimitMs: number;
+  /** Set when the globs left no document to search, to say so rather than "No matches". */
+  unmatchedGlobs: string[] | null;
+}
+
+/** A grep's page, or why it could not run; with how to search the next page cheaply. */
+export type GrepOutcome =
+  | { ok: true; page: GrepPage; resume?: GrepResume }
+  | { ok: false; error: GrepFailure };
+
+/** The grep tool's answer as text (what grepDocuments gives callers that only print). */
 export interface GrepResult {
   text: string;
   isError: boolean;
@@ -85,22 +120,26 @@ export const DEFAULT_TIME_LIMIT_MS = 5000;
 export const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
 export const NO_MATCHES = "No matches found";
 
-/** Runs grep over `docs` (any order) and renders the result text. */
-export function grepDocuments(
+/** Runs grep over `docs` (any order): one page of typed entries. */
+export function grepSearch(
   docs: Iterable<SearchDoc>,
   params: GrepParams,
   options: GrepOptions = {},
-): GrepResult {
+): GrepOutcome {
   const mode = params.output_mode ?? "files_with_matches";
   const offset = Math.max(0, Math.floor(params.offset ?? 0));
   const headLimit = Math.max(0, Math.floor(params.head_limit ?? DEFAULT_HEAD_LIMIT));
+  const lineNumbers = params["-n"] ?? true;
   const resume = options.resume?.nextOffset === offset ? options.resume : undefined;
-  const out = new OutputLines({
-    offset,
-    headLimit,
-    maxChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
-    producedBefore: resume?.producedBefore ?? 0,
-  });
+  const out = new OutputLines<GrepEntry>(
+    {
+      offset,
+      headLimit,
+      maxChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+      producedBefore: resume?.producedBefore ?? 0,
+    },
+    entryFormat({ lineNumbers }),
+  );
   let printer: Sink | undefined;
   let stoppedIn: Omit<GrepResume, "nextOffset"> | undefined;
   const run = runSearch(
@@ -108,14 +147,12 @@ export function grepDocuments(
     params,
     options,
     (matcher, contextOn) => {
-      printer = printerFor(
-        mode,
-        out,
-        params,
+      printer = printerFor(mode, out, {
         contextOn,
-        (params.multiline ?? false) && matcher.canMatchNewline,
-        resume?.printedBefore ?? false,
-      );
+        countMatches: (params.multiline ?? false) && matcher.canMatchNewline,
+        printedBefore: resume?.printedBefore ?? false,
+        columnOf: (line) => (matcher.find(line, 0)?.[0] ?? 0) + 1,
+      });
       return printer;
     },
     {
@@ -129,48 +166,82 @@ export function grepDocuments(
       },
     },
   );
-  if ("error" in run) return run.error;
-  const result = render(out, {
+  if ("error" in run) return { ok: false, error: run.error };
+  const cut = out.cut ?? null;
+  const nextOffset = cut ? offset + out.entries.length : null;
+  const page: GrepPage = {
+    pattern: params.pattern,
+    mode,
+    lineNumbers,
+    entries: out.entries,
     offset,
     headLimit,
+    produced: out.total,
+    cut,
+    nextOffset,
     timedOut: run.timedOut,
     timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
-    globsMatchedNothing: run.filteredOut ? params.glob : undefined,
-  });
-  if (out.cut !== undefined && !run.timedOut && stoppedIn) {
-    result.resume = { ...stoppedIn, nextOffset: offset + out.lines.length };
+    unmatchedGlobs: run.filteredOut ? globList(params.glob) : null,
+  };
+  const outcome: GrepOutcome = { ok: true, page };
+  if (nextOffset !== null && !run.timedOut && stoppedIn) {
+    outcome.resume = { ...stoppedIn, nextOffset };
   }
-  return result;
+  return outcome;
 }
 
-export interface GrepRecordsResult {
-  records: GrepRecord[];
-  /** Records were cut by head_limit, or the time limit stopped the search. */
-  truncated: boolean;
-  timedOut: boolean;
-}
-
-/**
- * The same search as grepDocuments, returned as records (one per matching line, with column
- * and context) instead of text: what REST returns beside the tool text. Paged by
- * offset / head_limit over records.
- */
-export function grepRecords(
+/** Runs grep over `docs` (any order) and renders the result text. */
+export function grepDocuments(
   docs: Iterable<SearchDoc>,
   params: GrepParams,
   options: GrepOptions = {},
-): GrepRecordsResult | { error: GrepResult } {
-  let printer: RecordsPrinter | undefined;
-  const run = runSearch(docs, { ...params, output_mode: "content" }, options, (matcher) => {
-    printer = new RecordsPrinter(matcher, {
-      offset: Math.max(0, Math.floor(params.offset ?? 0)),
-      headLimit: Math.max(0, Math.floor(params.head_limit ?? DEFAULT_HEAD_LIMIT)),
-    });
-    return printer;
-  });
-  if ("error" in run) return run;
-  const records = printer?.records ?? [];
-  return { records, truncated: (printer?.cut ?? false) || run.timedOut, timedOut: run.timedOut };
+): GrepResult {
+  const r = grepSearch(docs, params, options);
+  if (!r.ok) return { text: r.error.message, isError: true, code: r.error.code };
+  const text = renderGrep(r.page);
+  const result: GrepResult =
+    r.page.cut !== null || r.page.timedOut
+      ? { text, isError: false, truncated: true }
+      : { text, isError: false };
+  if (r.resume) result.resume = r.resume;
+  return result;
+}
+
+/** A page printed as rg prints it, with notes on cuts, time limit and unmatched globs. */
+export function renderGrep(page: GrepPage): string {
+  const notes: string[] = [];
+  const shown = page.entries.length;
+  if (page.cut === "head") {
+    const next = page.offset + shown;
+    notes.push(
+      `[Showing entries ${page.offset + 1}–${next}; more exist. Call again with offset: ${next} to see the next ones, or narrow the search.]`,
+    );
+  } else if (page.cut === "size") {
+    const next = page.offset + shown;
+    notes.push(
+      `[Output cut at its size bound after ${plural(shown, "entry", "entries")}; continue with offset: ${next}, or narrow the search with path, glob or a more specific pattern.]`,
+    );
+  }
+  if (page.timedOut) {
+    notes.push(
+      `[Search stopped at its time limit (${page.timeLimitMs} ms) before every document was searched; results are partial. Narrow the search with path or glob.]`,
+    );
+  }
+  const style = { lineNumbers: page.lineNumbers };
+  let body = page.entries.map((e) => renderEntry(e, style)).join("\n");
+  if (shown === 0) {
+    body =
+      page.offset > 0 && page.produced > 0
+        ? `No entries at offset ${page.offset}: the search produced ${page.produced}.`
+        : page.unmatchedGlobs !== null
+          ? `${NO_MATCHES}: no document in scope matches the glob ${describeGlobs(page.unmatchedGlobs)}. A glob without "/" matches file names ("*.md"); one with "/" matches paths from the folder name ("Team/Notes/**").`
+          : NO_MATCHES;
+  }
+  return notes.length ? `${body}\n\n${notes.join("\n")}` : body;
+}
+
+function globList(globs: string | readonly string[] | undefined): string[] {
+  return globs === undefined ? [] : typeof globs === "string" ? [globs] : [...globs];
 }
 
 interface SearchRun {
@@ -186,7 +257,7 @@ function runSearch(
   options: GrepOptions,
   makeSink: (matcher: Matcher, contextOn: boolean) => Sink,
   walk: { startAt?: number; beforeDoc?: (docIndex: number) => void } = {},
-): SearchRun | { error: GrepResult } {
+): SearchRun | { error: GrepFailure } {
   const mode = params.output_mode ?? "files_with_matches";
   const multiline = params.multiline ?? false;
   let matcher: Matcher;
@@ -237,82 +308,39 @@ function runSearch(
   return { timedOut, filteredOut };
 }
 
+interface PrinterSettings {
+  contextOn: boolean;
+  countMatches: boolean;
+  printedBefore: boolean;
+  columnOf: (line: string) => number;
+}
+
 function printerFor(
   mode: OutputMode,
-  out: OutputLines,
-  params: GrepParams,
-  contextOn: boolean,
-  countMatches: boolean,
-  printedBefore: boolean,
+  out: OutputLines<GrepEntry>,
+  settings: PrinterSettings,
 ): Sink {
   switch (mode) {
     case "content":
-      return new ContentPrinter(out, {
-        lineNumbers: params["-n"] ?? true,
-        contextOn,
-        printedBefore,
-      });
+      return new ContentPrinter(out, settings);
     case "count":
-      return new CountPrinter(out, { countMatches });
+      return new CountPrinter(out, { countMatches: settings.countMatches });
     case "files_with_matches":
       return new FilesPrinter(out);
   }
 }
 
-interface RenderInfo {
-  offset: number;
-  headLimit: number;
-  timedOut: boolean;
-  timeLimitMs: number;
-  /** Set when the glob filter left nothing to search: said, never a silent "No matches". */
-  globsMatchedNothing?: string | readonly string[];
+function describeGlobs(globs: readonly string[]): string {
+  return globs.map((g) => JSON.stringify(clip(g))).join(", ");
 }
 
-function render(out: OutputLines, info: RenderInfo): GrepResult {
-  const notes: string[] = [];
-  if (out.cut === "head") {
-    const next = info.offset + out.lines.length;
-    notes.push(
-      `[Showing entries ${info.offset + 1}–${next}; more exist. Call again with offset: ${next} to see the next ones, or narrow the search.]`,
-    );
-  } else if (out.cut === "size") {
-    const next = info.offset + out.lines.length;
-    notes.push(
-      `[Output cut at its size bound after ${plural(out.lines.length, "entry", "entries")}; continue with offset: ${next}, or narrow the search with path, glob or a more specific pattern.]`,
-    );
-  }
-  if (info.timedOut) {
-    notes.push(
-      `[Search stopped at its time limit (${info.timeLimitMs} ms) before every document was searched; results are partial. Narrow the search with path or glob.]`,
-    );
-  }
-  const truncated = out.cut !== undefined || info.timedOut;
-  let body = out.lines.join("\n");
-  if (out.lines.length === 0) {
-    body =
-      info.offset > 0 && out.total > 0
-        ? `No entries at offset ${info.offset}: the search produced ${out.total}.`
-        : info.globsMatchedNothing !== undefined
-          ? `${NO_MATCHES}: no document in scope matches the glob ${describeGlobs(info.globsMatchedNothing)}. A glob without "/" matches file names ("*.md"); one with "/" matches paths from the folder name ("Team/Notes/**").`
-          : NO_MATCHES;
-  }
-  const text = notes.length ? `${body}\n\n${notes.join("\n")}` : body;
-  return truncated ? { text, isError: false, truncated } : { text, isError: false };
+function globFailure(e: GlobError): GrepFailure {
+  return { code: "invalid_pattern", message: `Invalid glob: ${e.message}` };
 }
 
-function describeGlobs(globs: string | readonly string[]): string {
-  const list = typeof globs === "string" ? [globs] : globs;
-  return list.map((g) => JSON.stringify(clip(g))).join(", ");
-}
-
-function globFailure(e: GlobError): GrepResult {
-  return { code: "invalid_pattern", text: `Invalid glob: ${e.message}`, isError: true };
-}
-
-function patternFailure(pattern: string, e: PatternError): GrepResult {
+function patternFailure(pattern: string, e: PatternError): GrepFailure {
   return {
     code: "invalid_pattern",
-    text: `Invalid pattern ${JSON.stringify(clip(pattern))}: ${e.message.replace(/\.$/, "")}. Patterns use ripgrep's regex syntax (Rust regex); escape regex characters such as ( [ { . * + ? with a backslash to match them literally.`,
-    isError: true,
+    message: `Invalid pattern ${JSON.stringify(clip(pattern))}: ${e.message.replace(/\.$/, "")}. Patterns use ripgrep's regex syntax (Rust regex); escape regex characters such as ( [ { . * + ? with a backslash to match them literally.`,
   };
 }

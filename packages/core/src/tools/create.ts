@@ -11,7 +11,7 @@ import { setEntry } from "../model/folderDoc.js";
 import { contentDocId } from "../model/ids.js";
 import { plural } from "../text/english.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
-import { defineTool, fail, ok } from "./tool.js";
+import { defineTool, failure, success } from "./tool.js";
 
 const input = z.object({
   file_path: z
@@ -35,18 +35,23 @@ export const createTool = defineTool({
     'Refused when the path exists, names no shared folder, holds characters Obsidian does not allow (\\ / : * ? " < > |) or a leading dot, or is not a .md note.',
   ].join("\n"),
   input,
+  output: z.object({
+    path: z.string().describe("The new note's path."),
+    lines: z.number().int().describe("Lines of its content."),
+    createdFolders: z.array(z.string()).describe("Sub-folders created for it."),
+  }),
   readOnly: false,
-  handler(ws, session, args, caller) {
+  run(ws, session, args, caller) {
     const hit = findDelimiter(args.content, { separator: false });
     if (hit) {
-      return fail(
-        `content contains the CriticMarkup delimiter "${hit.delimiter}", which would break the suggestion that holds it; nothing was created. Rephrase or leave it out.`,
+      return failure(
         "invalid_edit",
+        `content contains the CriticMarkup delimiter "${hit.delimiter}", which would break the suggestion that holds it; nothing was created. Rephrase or leave it out.`,
       );
     }
     const placed = placeDocument(ws, args.file_path, caller?.reach ?? EVERYWHERE, "file_path");
-    if (!placed.ok) return fail(placed.message, placed.code);
-    const { placement } = placed;
+    if (!placed.ok) return placed;
+    const placement = placed.value;
     const id = ws.newId();
     const docId = contentDocId(placement.folder.relayId, id);
     const doc = new Y.Doc();
@@ -68,16 +73,16 @@ export const createTool = defineTool({
     }, LENS_EDIT_ORIGIN);
     session.markRead(docId, ws.now());
     const lines = args.content === "" ? 0 : args.content.split("\n").length;
-    const dirs = placement.missingDirs.length
-      ? ` (created ${plural(placement.missingDirs.length, "folder")}: ${placement.missingDirs.map((d) => `${placement.folder.name}${d}`).join(", ")})`
+    return success({
+      path: placement.path,
+      lines,
+      createdFolders: placement.missingDirs.map((d) => `${placement.folder.name}${d}`),
+    });
+  },
+  renderText(r) {
+    const dirs = r.createdFolders.length
+      ? ` (created ${plural(r.createdFolders.length, "folder")}: ${r.createdFolders.join(", ")})`
       : "";
-    return ok(
-      `Created ${placement.path} with ${plural(lines, "line")}${dirs}. Its content is a suggestion awaiting human review: accepted, it stays; rejected, the note is left empty.`,
-      {
-        path: placement.path,
-        lines,
-        createdFolders: placement.missingDirs.map((d) => `${placement.folder.name}${d}`),
-      },
-    );
+    return `Created ${r.path} with ${plural(r.lines, "line")}${dirs}. Its content is a suggestion awaiting human review: accepted, it stays; rejected, the note is left empty.`;
   },
 });

@@ -7,11 +7,15 @@ import { clip } from "../text/clip.js";
 import { withArticle } from "../text/english.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Resolution, Workspace } from "../workspace/workspace.js";
-import type { ToolErrorCode } from "./tool.js";
+import { failure, type Outcome, success } from "./tool.js";
 
-export type DocumentLookup =
-  | { ok: true; loc: Located; view: DocView }
-  | { ok: false; code: ToolErrorCode; message: string };
+/** A loaded markdown document: where it is and its current view. */
+export interface FoundDocument {
+  loc: Located;
+  view: DocView;
+}
+
+export type DocumentLookup = Outcome<FoundDocument>;
 
 /**
  * Resolves `file_path` to a loaded markdown document with its current view. Whatever lies
@@ -26,45 +30,39 @@ export function lookupDocument(
   try {
     r = resolveWithin(ws, filePath, reach);
   } catch (e) {
-    if (e instanceof PathError)
-      return { ok: false, code: "invalid_path", message: `Invalid file_path: ${e.message}.` };
+    if (e instanceof PathError) return failure("invalid_path", `Invalid file_path: ${e.message}.`);
     throw e;
   }
   switch (r.kind) {
     case "document": {
       const view = r.loaded ? ws.view(r.loc.docId) : undefined;
       if (!view)
-        return {
-          ok: false,
-          code: "not_loaded",
-          message: `Content of ${r.loc.path} is not available: ${ws.unavailableReason(r.loc.docId) ?? "the document is listed in its folder but its content has not been loaded on this server"}. Try another document.`,
-        };
-      return { ok: true, loc: r.loc, view };
+        return failure(
+          "not_loaded",
+          `Content of ${r.loc.path} is not available: ${ws.unavailableReason(r.loc.docId) ?? "the document is listed in its folder but its content has not been loaded on this server"}. Try another document.`,
+        );
+      return success({ loc: r.loc, view });
     }
     case "file":
-      return {
-        ok: false,
-        code: "not_a_document",
-        message: `${r.loc.path} is ${withArticle(r.loc.meta.type)} file, not a markdown document; only markdown documents can be read or edited.`,
-      };
+      return failure(
+        "not_a_document",
+        `${r.loc.path} is ${withArticle(r.loc.meta.type)} file, not a markdown document; only markdown documents can be read or edited.`,
+      );
     case "directory":
-      return {
-        ok: false,
-        code: "not_a_document",
-        message: `${clip(r.path)} is a directory, not a document. Use glob with path "${clip(r.path)}" to list what it holds.`,
-      };
+      return failure(
+        "not_a_document",
+        `${clip(r.path)} is a directory, not a document. Use glob with path "${clip(r.path)}" to list what it holds.`,
+      );
     case "ambiguous":
-      return {
-        ok: false,
-        code: "ambiguous",
-        message: `${clip(r.path)} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
-      };
+      return failure(
+        "ambiguous",
+        `${clip(r.path)} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
+      );
     case "missing":
-      return {
-        ok: false,
-        code: "not_found",
-        message: `File does not exist: ${clip(r.path)}. Use glob (e.g. pattern "**/*${clip(baseName(r.path), 80)}*") to find the right path.`,
-      };
+      return failure(
+        "not_found",
+        `File does not exist: ${clip(r.path)}. Use glob (e.g. pattern "**/*${clip(baseName(r.path), 80)}*") to find the right path.`,
+      );
   }
 }
 

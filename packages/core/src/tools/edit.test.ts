@@ -5,6 +5,7 @@ import * as Y from "yjs";
 import { Workspace } from "../workspace/workspace.js";
 import { editTool } from "./edit.js";
 import { Session } from "./session.js";
+import { invokeTool } from "./tool.js";
 
 const RELAY = "11111111-2222-4333-8444-555555555555";
 const FOLDER = "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee";
@@ -26,7 +27,7 @@ function setup(content: string, options: { author?: string } = {}) {
   const reader = new Session("s1");
   reader.markRead(DOC_ID);
   const run = (args: Record<string, unknown>, s: Session = reader) =>
-    editTool.handler(ws, s, editTool.input.parse(args));
+    invokeTool(editTool, ws, s, editTool.input.parse(args));
   const raw = () => doc.getText("contents").toString();
   return { ws, run, raw };
 }

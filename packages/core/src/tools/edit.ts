@@ -5,7 +5,7 @@ import { applyEdit } from "../edit/applyEdit.js";
 import type { EditErrorCode } from "../edit/outcome.js";
 import { clip } from "../text/clip.js";
 import { lookupDocument } from "./document.js";
-import { defineTool, fail, ok, type ToolErrorCode } from "./tool.js";
+import { defineTool, failure, success, type ToolErrorCode } from "./tool.js";
 
 const input = z.object({
   file_path: z
@@ -39,22 +39,27 @@ export const editTool = defineTool({
     "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
   ].join("\n"),
   input,
+  output: z.object({
+    path: z.string(),
+    replacements: z.number().int().describe("Occurrences replaced."),
+    firstLine: z.number().int().describe("AI-view line of the first replacement."),
+  }),
   readOnly: false,
-  handler(ws, session, args, caller) {
+  run(ws, session, args, caller) {
     const found = lookupDocument(ws, args.file_path, caller?.reach);
-    if (!found.ok) return fail(found.message, found.code);
-    const { loc } = found;
+    if (!found.ok) return found;
+    const { loc } = found.value;
     if (!session.hasRead(loc.docId)) {
-      return fail(
-        `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
+      return failure(
         "not_read",
+        `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
       );
     }
     const text = ws.contentText(loc.docId);
     if (!text)
-      return fail(
-        `Content of ${loc.path} is not available on this server. Try another document.`,
+      return failure(
         "not_loaded",
+        `Content of ${loc.path} is not available on this server. Try another document.`,
       );
     const opts: { author?: string; now: () => number } = { now: ws.now };
     const author = caller?.author ?? ws.author;
@@ -69,14 +74,22 @@ export const editTool = defineTool({
       opts,
     );
     if (!outcome.ok)
-      return fail(`No change made to ${loc.path}. ${outcome.message}`, EDIT_FAILURE[outcome.code]);
+      return failure(
+        EDIT_FAILURE[outcome.code],
+        `No change made to ${loc.path}. ${outcome.message}`,
+      );
+    return success({
+      path: loc.path,
+      replacements: outcome.replacements,
+      firstLine: outcome.firstLine,
+    });
+  },
+  renderText(r) {
     const what =
-      outcome.replacements === 1
-        ? `1 replacement at line ${outcome.firstLine}`
-        : `${outcome.replacements} replacements, the first at line ${outcome.firstLine}`;
-    return ok(
-      `Edited ${loc.path}: ${what}. The change is a suggestion ({--old--}{++new++}) that awaits human review; read already shows it as accepted.`,
-    );
+      r.replacements === 1
+        ? `1 replacement at line ${r.firstLine}`
+        : `${r.replacements} replacements, the first at line ${r.firstLine}`;
+    return `Edited ${r.path}: ${what}. The change is a suggestion ({--old--}{++new++}) that awaits human review; read already shows it as accepted.`;
   },
 });
 

@@ -6,6 +6,7 @@ import { contentsText } from "../model/contentDoc.js";
 import { deleteEntry } from "../model/folderDoc.js";
 import { GET_LINKS_MAX_PER_SECTION, getLinksTool } from "./getLinks.js";
 import { Session } from "./session.js";
+import { invokeTool } from "./tool.js";
 
 function setup() {
   const t = buildWorkspace({
@@ -24,14 +25,14 @@ function setup() {
     Other: { "/Inbox.md": "[[Lens/Hub]]" },
   });
   const session = new Session("s");
-  const getLinks = (file_path: string) => getLinksTool.handler(t.ws, session, { file_path });
+  const getLinks = (file_path: string) => invokeTool(getLinksTool, t.ws, session, { file_path });
   return { ...t, getLinks };
 }
 
 describe("get_links", () => {
   it("prints backlinks and links, sorted, with unresolved links after the paths", () => {
     const { getLinks } = setup();
-    expect(getLinks("Lens/Hub.md")).toEqual({
+    expect(getLinks("Lens/Hub.md")).toMatchObject({
       isError: false,
       text: [
         "Backlinks (4):",
@@ -78,7 +79,7 @@ describe("get_links", () => {
       Research: { "/Reading/Notes on CRDTs.md": "", "/Ratios.md": "" },
     });
     const getLinks = (file_path: string) =>
-      getLinksTool.handler(t.ws, new Session("s"), { file_path }).text;
+      invokeTool(getLinksTool, t.ws, new Session("s"), { file_path }).text;
     expect(getLinks("Team/Glossary.md")).toBe(
       "Backlinks: none\n\nLinks (2):\nResearch/Reading/Notes on CRDTs.md\nTeam/Deep/Ratios.md",
     );
@@ -107,7 +108,7 @@ describe("get_links", () => {
   it("bounds each section", () => {
     const many = Array.from({ length: GET_LINKS_MAX_PER_SECTION + 5 }, (_, i) => `[[N${i}]]`);
     const t = buildWorkspace({ Lens: { "/Big.md": many.join(" ") } });
-    const r = getLinksTool.handler(t.ws, new Session("s"), { file_path: "Lens/Big.md" });
+    const r = invokeTool(getLinksTool, t.ws, new Session("s"), { file_path: "Lens/Big.md" });
     const lines = r.text.split("\n");
     expect(lines[2]).toBe(`Links (${GET_LINKS_MAX_PER_SECTION + 5}):`);
     expect(lines).toHaveLength(3 + GET_LINKS_MAX_PER_SECTION + 1);

@@ -5,7 +5,7 @@ import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
-import { defineTool, fail, ok } from "./tool.js";
+import { defineTool, success } from "./tool.js";
 
 /** Most lines printed per section; the rest is summarised in one note. */
 export const GET_LINKS_MAX_PER_SECTION = 1000;
@@ -28,29 +28,39 @@ export const getLinksTool = defineTool({
         'Path of the document: folder name, then the path inside the folder, e.g. "Lens/Notes/Ideas.md" (the ".md" is optional). Use paths exactly as glob, grep or get_links print them.',
       ),
   }),
+  output: z.object({
+    path: z.string().describe("The document whose links these are."),
+    backlinks: z.array(z.string()).describe("Documents linking to it, sorted."),
+    unknownBacklinks: z.number().int().describe("Linking documents in no folder held here."),
+    links: z.array(z.string()).describe("Documents it links to, resolved live, sorted."),
+    unresolved: z.array(z.string()).describe("Link targets that name no document, as written."),
+    hiddenBacklinks: z.number().int().describe("Linking documents in folders out of reach."),
+    hiddenLinks: z.number().int().describe("Linked documents in folders out of reach."),
+  }),
   readOnly: true,
-  handler(ws, _session, args, caller) {
+  run(ws, _session, args, caller) {
     const found = lookupDocument(ws, args.file_path, caller?.reach);
-    if (!found.ok) return fail(found.message, found.code);
-    const links = linksOf(ws, found.loc.docId, caller?.reach);
+    if (!found.ok) return found;
+    const { loc } = found.value;
+    return success({ path: loc.path, ...linksOf(ws, loc.docId, caller?.reach) });
+  },
+  renderText(links) {
     const unknownNote =
       links.unknownBacklinks > 0
         ? `(also linked from ${links.unknownBacklinks === 1 ? "1 document" : `${links.unknownBacklinks} documents`} not in any folder: deleted, or in a folder this server does not hold)`
         : undefined;
-    return ok(
-      [
-        section(
-          "Backlinks",
-          links.backlinks,
-          joinNotes(unknownNote, hiddenNote(links.hiddenBacklinks)),
-        ),
-        section(
-          "Links",
-          [...links.links, ...links.unresolved.map((t) => `Unresolved: [[${t}]]`)],
-          hiddenNote(links.hiddenLinks),
-        ),
-      ].join("\n\n"),
-    );
+    return [
+      section(
+        "Backlinks",
+        links.backlinks,
+        joinNotes(unknownNote, hiddenNote(links.hiddenBacklinks)),
+      ),
+      section(
+        "Links",
+        [...links.links, ...links.unresolved.map((t) => `Unresolved: [[${t}]]`)],
+        hiddenNote(links.hiddenLinks),
+      ),
+    ].join("\n\n");
   },
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
 import { GLOB_MAX_RESULTS, globTool } from "./glob.js";
 import { Session } from "./session.js";
+import { invokeTool } from "./tool.js";
 
 function setup() {
   let clock = 1000;
@@ -24,7 +25,12 @@ function setup() {
     { now: () => clock },
   );
   const glob = (pattern: string, path?: string) =>
-    globTool.handler(ws, new Session("s"), path === undefined ? { pattern } : { pattern, path });
+    invokeTool(
+      globTool,
+      ws,
+      new Session("s"),
+      path === undefined ? { pattern } : { pattern, path },
+    );
   const touch = (path: string, t: number) => {
     clock = t;
     const loc = ws.paths.get(path)!;
@@ -97,7 +103,7 @@ describe("glob", () => {
 
   it("refuses a pattern rg cannot parse instead of finding nothing", () => {
     const { glob } = setup();
-    expect(glob("Lens/Notes/[a-")).toEqual({
+    expect(glob("Lens/Notes/[a-")).toMatchObject({
       isError: true,
       code: "invalid_pattern",
       text: `Invalid glob pattern "Lens/Notes/[a-": unclosed character class; missing ']' (to match '[' write '[[]').`,
@@ -116,7 +122,7 @@ describe("glob", () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < GLOB_MAX_RESULTS + 20; i++) files[`n${String(i).padStart(3, "0")}.md`] = "";
     const ws = workspaceFromTexts([{ name: "Big", files }]);
-    const out = lines(globTool.handler(ws, new Session("s"), { pattern: "**" }).text);
+    const out = lines(invokeTool(globTool, ws, new Session("s"), { pattern: "**" }).text);
     expect(out).toHaveLength(GLOB_MAX_RESULTS + 1);
     expect(out.at(-1)).toMatch(/truncated.*100 most recent of 120/);
   });

@@ -9,12 +9,13 @@ import {
   reachesFolder,
   reachesPath,
 } from "../access/reach.js";
+import { ENTRY_TYPES } from "../model/folderDoc.js";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
 import { globSyntaxError } from "../search/globSyntax.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { defineTool, fail, ok } from "./tool.js";
+import { defineTool, failure, type Outcome, success } from "./tool.js";
 
 /** Paths listed before the output is cut. */
 export const GLOB_MAX_RESULTS = 100;
@@ -34,6 +35,23 @@ const input = z.object({
     ),
 });
 
+export const GlobResultSchema = z.object({
+  pattern: z.string(),
+  scope: z.string().describe('Folder the pattern was matched under; "" = every folder.'),
+  entries: z
+    .array(
+      z.object({
+        path: z.string(),
+        type: z.enum(ENTRY_TYPES),
+        mtime: z.number().describe("Last content change, ms since the epoch; 0 when unknown."),
+      }),
+    )
+    .describe("Most recently modified first, ties by path."),
+  total: z.number().int().describe("Entries matching, before the cut."),
+  truncated: z.boolean(),
+});
+export type GlobToolResult = z.infer<typeof GlobResultSchema>;
+
 export const globTool = defineTool({
   name: "glob",
   title: "Find documents by path",
@@ -44,23 +62,34 @@ export const globTool = defineTool({
     "Use it to discover what exists before reading; use grep to search inside documents.",
   ].join("\n"),
   input,
+  output: GlobResultSchema,
   readOnly: true,
-  handler(ws, _session, args, caller) {
+  run(ws, _session, args, caller) {
     const r = globEntries(ws, args, caller?.reach);
-    if (!r.ok) return fail(r.message, r.code);
+    if (!r.ok) return r;
+    const { scope, entries, total } = r.value;
+    return success({
+      pattern: args.pattern,
+      scope,
+      entries: entries.map(({ path, type, mtime }) => ({ path, type, mtime })),
+      total,
+      truncated: total > entries.length,
+    });
+  },
+  renderText(r) {
     if (r.entries.length === 0) {
-      const hint = args.pattern.includes("/")
+      const hint = r.pattern.includes("/")
         ? ""
-        : `. Patterns match whole paths${r.scope ? ` under ${r.scope}` : ' such as "Lens/Notes/Ideas.md"'}; try "**/${clip(args.pattern)}".`;
-      return ok(`No files found${hint}`);
+        : `. Patterns match whole paths${r.scope ? ` under ${r.scope}` : ' such as "Lens/Notes/Ideas.md"'}; try "**/${clip(r.pattern)}".`;
+      return `No files found${hint}`;
     }
     const lines = r.entries.map((e) => e.path);
-    if (r.total > r.entries.length) {
+    if (r.truncated) {
       lines.push(
         `(Results are truncated: showing the ${r.entries.length} most recent of ${r.total} paths. Use a more specific pattern or path.)`,
       );
     }
-    return ok(lines.join("\n"));
+    return lines.join("\n");
   },
 });
 
@@ -73,13 +102,7 @@ export interface GlobEntry {
   mtime: number;
 }
 
-export type GlobResult =
-  | { ok: true; scope: string; entries: GlobEntry[]; total: number }
-  | {
-      ok: false;
-      code: "invalid_path" | "not_found" | "not_a_folder" | "invalid_pattern";
-      message: string;
-    };
+export type GlobResult = Outcome<{ scope: string; entries: GlobEntry[]; total: number }>;
 
 /**
  * The glob tool's search, structured: entries matching `pattern` under `path`, most recently
@@ -97,43 +120,38 @@ export function globEntries(
     try {
       path = normalizeUserPath(args.path);
     } catch (e) {
-      if (e instanceof PathError)
-        return { ok: false, code: "invalid_path", message: `Invalid path: ${e.message}.` };
+      if (e instanceof PathError) return failure("invalid_path", `Invalid path: ${e.message}.`);
       throw e;
     }
     const seen = reachesPath(reach, path);
     if (path !== "" && !(seen && ws.paths.isDirectory(path))) {
       return seen && ws.paths.get(path)
-        ? {
-            ok: false,
-            code: "not_a_folder",
-            message: `${path} is a document, not a folder: give a folder (e.g. "${path.split("/")[0]}") as path, or read the document directly.`,
-          }
-        : {
-            ok: false,
-            code: "not_found",
-            message: `Folder not found: ${clip(path)}. Known folders: ${folderList(ws, reach)}.`,
-          };
+        ? failure(
+            "not_a_folder",
+            `${path} is a document, not a folder: give a folder (e.g. "${path.split("/")[0]}") as path, or read the document directly.`,
+          )
+        : failure(
+            "not_found",
+            `Folder not found: ${clip(path)}. Known folders: ${folderList(ws, reach)}.`,
+          );
     }
     scope = path;
   }
   const why = globSyntaxError(args.pattern);
   if (why !== undefined) {
-    return {
-      ok: false,
-      code: "invalid_pattern",
-      message: `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${why}.`,
-    };
+    return failure(
+      "invalid_pattern",
+      `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${why}.`,
+    );
   }
   let isMatch: (s: string) => boolean;
   try {
     isMatch = picomatch(args.pattern.normalize("NFC"));
   } catch (e) {
-    return {
-      ok: false,
-      code: "invalid_pattern",
-      message: `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${(e as Error).message}`,
-    };
+    return failure(
+      "invalid_pattern",
+      `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${(e as Error).message}`,
+    );
   }
   const prefix = scope === "" ? "" : `${scope}/`;
   const found: GlobEntry[] = [];
@@ -149,7 +167,7 @@ export function globEntries(
     });
   }
   found.sort((a, b) => b.mtime - a.mtime || compareStrings(a.path, b.path));
-  return { ok: true, scope, entries: found.slice(0, limit), total: found.length };
+  return success({ scope, entries: found.slice(0, limit), total: found.length });
 }
 
 function compareStrings(a: string, b: string): number {

@@ -1,8 +1,9 @@
 // The grep tool: AI views of the workspace's documents, scoping by path, schema and errors.
 import { describe, expect, it } from "vitest";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
-import { grepStructured, grepTool } from "./grep.js";
+import { grepTool } from "./grep.js";
 import { Session } from "./session.js";
+import { invokeTool } from "./tool.js";
 
 function setup() {
   const ws = workspaceFromTexts([
@@ -17,14 +18,14 @@ function setup() {
     { name: "Équipe", files: { "Café.md": "idée\nidea\n" } },
   ]);
   const grep = (args: Record<string, unknown>) =>
-    grepTool.handler(ws, new Session("s"), grepTool.input.parse(args));
+    invokeTool(grepTool, ws, new Session("s"), grepTool.input.parse(args));
   return { ws, grep };
 }
 
 describe("grep tool", () => {
   it("lists matching documents in path order by default", () => {
     const { grep } = setup();
-    expect(grep({ pattern: "idea" })).toEqual({
+    expect(grep({ pattern: "idea" })).toMatchObject({
       text: "Lens/Notes/Ideas.md\nLens/Notes/Plan.md\nLens/README.md\nÉquipe/Café.md",
       isError: false,
     });
@@ -70,7 +71,7 @@ describe("grep tool", () => {
       },
     ]);
     const grep = (args: Record<string, unknown>) =>
-      grepTool.handler(ws, new Session("s"), grepTool.input.parse(args));
+      invokeTool(grepTool, ws, new Session("s"), grepTool.input.parse(args));
     expect(grep({ pattern: "plugin", glob: "Obsidian Help/Plugins/**" }).text).toBe(
       "Obsidian Help/Plugins/Canvas.md\nObsidian Help/Plugins/Web viewer.md",
     );
@@ -134,7 +135,7 @@ describe("grep tool", () => {
     expect(missing.isError).toBe(true);
     expect(missing.text).toMatch(/does not exist/);
     expect(grep({ pattern: "x", path: "/abs" }).isError).toBe(true);
-    expect(grep({ pattern: "zzz" })).toEqual({ text: "No matches found", isError: false });
+    expect(grep({ pattern: "zzz" })).toMatchObject({ text: "No matches found", isError: false });
     const nested = grep({ pattern: "(".repeat(100_000) });
     expect(nested).toMatchObject({ isError: true, code: "invalid_pattern" });
     expect(nested.text).toMatch(/nested too deeply/);
@@ -181,48 +182,48 @@ describe("grep tool", () => {
   });
 });
 
-describe("grepStructured (records for programs)", () => {
+describe("grep's typed result (one search, the text rendered from it)", () => {
   const ws = workspaceFromTexts([
     {
       name: "Lens",
       files: { "a.md": "alpha\nbeta gamma\ndelta\n", "b/c.md": "x\ngamma ray\n" },
     },
   ]);
+  const run = (args: Record<string, unknown>) =>
+    invokeTool(grepTool, ws, new Session("s"), grepTool.input.parse(args));
 
-  it("returns one record per matching line with column and context, in path order", () => {
-    const r = grepStructured(ws, { pattern: "gamma", "-C": 1 });
-    expect("error" in r).toBe(false);
-    if ("error" in r) return;
-    expect(r.records).toEqual([
-      {
-        path: "Lens/a.md",
-        line: 2,
-        column: 6,
-        text: "beta gamma",
-        before: [{ line: 1, text: "alpha" }],
-        after: [{ line: 3, text: "delta" }],
-      },
-      {
-        path: "Lens/b/c.md",
-        line: 2,
-        column: 1,
-        text: "gamma ray",
-        before: [{ line: 1, text: "x" }],
-        after: [],
-      },
+  it("gives the page's entries typed, with the column of each match, in path order", () => {
+    const r = run({ pattern: "gamma", "-C": 1, output_mode: "content" });
+    expect(r.isError).toBe(false);
+    expect(r.data?.entries).toEqual([
+      { kind: "context", path: "Lens/a.md", line: 1, text: "alpha" },
+      { kind: "match", path: "Lens/a.md", line: 2, column: 6, text: "beta gamma" },
+      { kind: "context", path: "Lens/a.md", line: 3, text: "delta" },
+      { kind: "break" },
+      { kind: "context", path: "Lens/b/c.md", line: 1, text: "x" },
+      { kind: "match", path: "Lens/b/c.md", line: 2, column: 1, text: "gamma ray" },
     ]);
-    expect(r.truncated).toBe(false);
+    expect(r.text).toBe(
+      "Lens/a.md-1-alpha\nLens/a.md:2:beta gamma\nLens/a.md-3-delta\n--\nLens/b/c.md-1-x\nLens/b/c.md:2:gamma ray",
+    );
+    expect(r.data).toMatchObject({ cut: null, nextOffset: null, timedOut: false, produced: 6 });
   });
 
-  it("pages records with offset and head_limit, and reports bad patterns and paths as errors", () => {
-    const r = grepStructured(ws, { pattern: "a", offset: 1, head_limit: 1 });
-    expect("error" in r ? [] : r.records.map((x) => `${x.path}:${x.line}`)).toEqual([
-      "Lens/a.md:2",
-    ]);
-    expect("error" in r ? false : r.truncated).toBe(true);
-    const bad = grepStructured(ws, { pattern: "(a" });
-    expect("error" in bad && bad.error.code).toBe("invalid_pattern");
-    const missing = grepStructured(ws, { pattern: "a", path: "Nope" });
-    expect("error" in missing && missing.error.code).toBe("not_found");
+  it("pages entries and text alike, and says where the next page starts", () => {
+    const r = run({ pattern: "a", output_mode: "count", offset: 1, head_limit: 1 });
+    expect(r.data?.entries).toEqual([{ kind: "count", path: "Lens/b/c.md", count: 1 }]);
+    expect(r.text.split("\n")[0]).toBe("Lens/b/c.md:1");
+    const files = run({ pattern: "a", head_limit: 1 });
+    expect(files.data?.entries).toEqual([{ kind: "file", path: "Lens/a.md" }]);
+    expect(files.data).toMatchObject({ cut: "head", nextOffset: 1 });
+    expect(files.text).toContain("offset: 1");
+  });
+
+  it("reports bad patterns and paths as typed errors", () => {
+    const bad = run({ pattern: "(a" });
+    expect(bad.isError && bad.error?.code).toBe("invalid_pattern");
+    const missing = run({ pattern: "a", path: "Nope" });
+    expect(missing.isError && missing.error?.code).toBe("not_found");
+    expect(missing.data).toBeUndefined();
   });
 });

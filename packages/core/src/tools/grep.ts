@@ -7,16 +7,17 @@ import { MAX_GLOBS } from "../search/glob.js";
 import {
   DEFAULT_HEAD_LIMIT,
   type GrepOptions,
+  type GrepOutcome,
+  type GrepPage,
   type GrepParams,
-  type GrepRecordsResult,
-  grepDocuments,
-  grepRecords,
+  grepSearch,
+  renderGrep,
   type SearchDoc,
 } from "../search/grep.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { documentsInScope, resolveScope, type Scope } from "./scope.js";
-import { defineTool, fail, type ToolResult } from "./tool.js";
+import { defineTool, failure, type Outcome, success } from "./tool.js";
 
 const count = z.number().int().min(0);
 
@@ -80,6 +81,45 @@ const input = z.object({
     ),
 });
 
+const position = {
+  path: z.string(),
+  line: z.number().int().describe("1-based, as read numbers lines."),
+};
+
+/** One printed line of grep's output, typed (see search/printer/entries.ts). */
+const GrepEntrySchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("file"), path: z.string() }),
+  z.object({ kind: z.literal("count"), path: z.string(), count: z.number().int() }),
+  z.object({
+    kind: z.literal("match"),
+    ...position,
+    column: z.number().int().describe("1-based column (UTF-16) where the first match starts."),
+    text: z.string(),
+  }),
+  z.object({ kind: z.literal("context"), ...position, text: z.string() }),
+  z.object({ kind: z.literal("break") }),
+]);
+
+export const GrepPageSchema = z.object({
+  pattern: z.string(),
+  mode: z.enum(["content", "files_with_matches", "count"]),
+  lineNumbers: z.boolean(),
+  entries: z
+    .array(GrepEntrySchema)
+    .describe("The page's output lines, typed: file / count / match, context and break."),
+  offset: z.number().int(),
+  headLimit: z.number().int(),
+  produced: z.number().int().describe("Entries produced up to where the search stopped."),
+  cut: z.enum(["head", "size"]).nullable().describe("Why the page ends before the search does."),
+  nextOffset: z.number().int().nullable().describe("offset of the next page, when one exists."),
+  timedOut: z.boolean().describe("The time limit stopped the search: the page is partial."),
+  timeLimitMs: z.number().int(),
+  unmatchedGlobs: z
+    .array(z.string())
+    .nullable()
+    .describe("Set when the globs left no document to search."),
+});
+
 export const grepTool = defineTool({
   name: "grep",
   title: "Search document contents",
@@ -92,19 +132,24 @@ export const grepTool = defineTool({
     "Tips: use files_with_matches first to find where something is, then content with -C for the lines; narrow with path or glob.",
   ].join("\n"),
   input,
+  output: GrepPageSchema,
   readOnly: true,
-  handler(ws, _session, args, caller) {
+  run(ws, _session, args, caller) {
     const reach = caller?.reach ?? EVERYWHERE;
-    const scope = resolveScope(ws, args.path, reach);
-    if ("error" in scope) return fail(scope.error, scope.code);
-    const result = grepDocuments(
-      scopedDocs(ws, scope, reach),
-      searchParams(args, scope),
-      searchOptions(ws, scope),
+    const resolved = resolveScope(ws, args.path, reach);
+    if (!resolved.ok) return resolved;
+    const scope = resolved.value;
+    return grepOutcome(
+      grepSearch(scopedDocs(ws, scope, reach), searchParams(args, scope), searchOptions(ws, scope)),
     );
-    return result.isError ? fail(result.text, result.code) : { text: result.text, isError: false };
   },
+  renderText: renderGrep,
 });
+
+/** A search's outcome as the tool's. */
+export function grepOutcome(r: GrepOutcome): Outcome<GrepPage> {
+  return r.ok ? success(r.page) : failure(r.error.code, r.error.message);
+}
 
 export type GrepArgs = z.infer<typeof input>;
 
@@ -124,33 +169,14 @@ export function grepPlan(
   ws: Workspace,
   args: GrepArgs,
   reach: Reach = EVERYWHERE,
-): GrepPlan | { error: ToolResult } {
-  const scope = resolveScope(ws, args.path, reach);
-  if ("error" in scope) return { error: fail(scope.error, scope.code) };
+): Outcome<GrepPlan> {
+  const resolved = resolveScope(ws, args.path, reach);
+  if (!resolved.ok) return resolved;
+  const scope = resolved.value;
   const docs = documentsInScope(ws, scope, reach).map(({ path, docId }) => ({ path, docId }));
   const plan: GrepPlan = { docs, params: searchParams(args, scope) };
   if (scope.kind === "directory") plan.scope = scope.path;
-  return plan;
-}
-
-/**
- * The grep tool's search as records (path, line, column, text, context) for programs: same
- * scoping, globs, regex flavour and bounds as the tool. REST returns it beside the tool text.
- */
-export function grepStructured(
-  ws: Workspace,
-  args: GrepArgs,
-  reach: Reach = EVERYWHERE,
-): GrepRecordsResult | { error: ToolResult } {
-  const scope = resolveScope(ws, args.path, reach);
-  if ("error" in scope) return { error: fail(scope.error, scope.code) };
-  const r = grepRecords(
-    scopedDocs(ws, scope, reach),
-    searchParams(args, scope),
-    searchOptions(ws, scope),
-  );
-  if ("error" in r) return { error: fail(r.error.text, r.error.code) };
-  return r;
+  return success(plan);
 }
 
 function searchParams(args: GrepArgs, scope: Scope): GrepParams {

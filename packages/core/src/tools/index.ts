@@ -1,5 +1,10 @@
 export { createTool } from "./create.js";
-export { type DocumentLookup, lookupDocument, resolveWithin } from "./document.js";
+export {
+  type DocumentLookup,
+  type FoundDocument,
+  lookupDocument,
+  resolveWithin,
+} from "./document.js";
 export { editTool } from "./edit.js";
 export {
   type DocumentLinks,
@@ -11,12 +16,37 @@ export {
   GLOB_MAX_RESULTS,
   type GlobEntry,
   type GlobResult,
+  GlobResultSchema,
+  type GlobToolResult,
   globEntries,
   globTool,
 } from "./glob.js";
-export { type GrepArgs, type GrepPlan, grepPlan, grepStructured, grepTool } from "./grep.js";
+export {
+  type GrepArgs,
+  GrepPageSchema,
+  type GrepPlan,
+  grepOutcome,
+  grepPlan,
+  grepTool,
+} from "./grep.js";
 export { moveTool } from "./move.js";
-export { READ_DEFAULT_LIMIT, READ_MAX_LINE, READ_MAX_OUTPUT, readTool } from "./read.js";
+export {
+  READ_DEFAULT_LIMIT,
+  READ_MAX_LINE,
+  READ_MAX_OUTPUT,
+  readTool,
+  renderRead,
+} from "./read.js";
+export {
+  DOCUMENT_VIEWS,
+  type DocumentViewName,
+  type ReadRequest,
+  type ReadResult,
+  ReadResultSchema,
+  readDocument,
+  type SuggestionInfo,
+  SuggestionSchema,
+} from "./readDocument.js";
 export {
   type CallContext,
   type CheckedCall,
@@ -28,10 +58,24 @@ export {
   ToolCallError,
   toolArguments,
   toolInputJsonSchema,
+  toolOutputJsonSchema,
   toolRefusal,
   toolsFor,
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchTool } from "./search.js";
 export { Session, type SessionLimits, SessionStore } from "./session.js";
-export { defineTool, fail, ok, type Tool, type ToolErrorCode, type ToolResult } from "./tool.js";
+export {
+  defineTool,
+  failedResult,
+  failure,
+  invokeTool,
+  type LensError,
+  lensError,
+  type Outcome,
+  success,
+  type Tool,
+  type ToolErrorCode,
+  type ToolResult,
+  toToolResult,
+} from "./tool.js";

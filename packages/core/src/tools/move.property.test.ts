@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { backlinkIndexOf } from "../links/backlinks.js";
+import { backlinkIndexOf, startLinkUpkeep } from "../links/backlinks.js";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { readBacklinks } from "../model/folderDoc.js";
 import { Workspace } from "../workspace/workspace.js";
@@ -61,6 +61,7 @@ function targets(ws: Workspace): Map<string, (string | undefined)[]> {
 /** backlinks_v0 of each folder of a fresh workspace built from the same Yjs state. */
 function freshBacklinks(ws: Workspace): Map<string, Map<string, string[]>> {
   const copy = new Workspace();
+  startLinkUpkeep(copy);
   for (const id of ws.docIds()) {
     const doc = new Y.Doc();
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(ws.getDoc(id)!));
@@ -96,6 +97,7 @@ describe("create and move (generated)", () => {
           for (const [dir, name, parts] of notes) files[`/${dir}${name}.md`] = parts.join(" ");
           const t = buildWorkspace({ Team: files, Other: { "/Far.md": "[[Team/Plan]] [[Idea]]" } });
           const ws = t.ws;
+          startLinkUpkeep(ws);
           const sessions = new SessionStore();
           const call = (name: string, args: Record<string, unknown>) =>
             callTool(

@@ -10,7 +10,7 @@ import { renameEntry } from "../model/folderDoc.js";
 import { plural } from "../text/english.js";
 import { lookupDocument } from "./document.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
-import { defineTool, fail, ok } from "./tool.js";
+import { defineTool, failure, success } from "./tool.js";
 
 const input = z.object({
   file_path: z
@@ -32,31 +32,39 @@ export const moveTool = defineTool({
     "Moving a folder, or a note to another shared folder, is not supported.",
   ].join("\n"),
   input,
+  output: z.object({
+    from: z.string(),
+    to: z.string(),
+    rewritten: z.array(z.string()).describe("Notes whose links were rewritten as suggestions."),
+    notRewritten: z
+      .array(z.string())
+      .describe("Notes with links that could not be rewritten (inside a comment or highlight)."),
+  }),
   readOnly: false,
-  handler(ws, _session, args, caller) {
+  run(ws, _session, args, caller) {
     const reach = caller?.reach ?? EVERYWHERE;
     const found = lookupDocument(ws, args.file_path, reach);
     if (!found.ok) {
-      if (found.code === "not_a_document" && ws.paths.isDirectory(args.file_path.trim())) {
-        return fail(
-          `${args.file_path.trim()} is a folder: moving folders is not supported yet. Move its notes one by one.`,
+      if (found.error.code === "not_a_document" && ws.paths.isDirectory(args.file_path.trim())) {
+        return failure(
           "not_supported",
+          `${args.file_path.trim()} is a folder: moving folders is not supported yet. Move its notes one by one.`,
         );
       }
-      return fail(found.message, found.code);
+      return found;
     }
-    const { loc } = found;
+    const { loc } = found.value;
     const placed = placeDocument(ws, args.new_path, reach, "new_path", loc.docId);
-    if (!placed.ok) return fail(placed.message, placed.code);
-    const { placement } = placed;
+    if (!placed.ok) return placed;
+    const placement = placed.value;
     if (placement.folder.docId !== loc.folderDocId) {
-      return fail(
-        `${loc.path} is in the shared folder "${loc.path.split("/")[0]}"; a note cannot move to another shared folder (its identity belongs to its folder). Create the note there and leave this one, or keep it in its folder.`,
+      return failure(
         "not_supported",
+        `${loc.path} is in the shared folder "${loc.path.split("/")[0]}"; a note cannot move to another shared folder (its identity belongs to its folder). Create the note there and leave this one, or keep it in its folder.`,
       );
     }
     if (placement.entryPath === loc.entryPath) {
-      return fail(`${loc.path} is already at ${placement.path}; nothing to move.`, "identical");
+      return failure("identical", `${loc.path} is already at ${placement.path}; nothing to move.`);
     }
     const before = snapshotLinks(ws);
     placement.folder.doc.transact(() => {
@@ -78,22 +86,25 @@ export const moveTool = defineTool({
       );
       (outcome.ok ? rewritten : leftAlone).push(path);
     }
-    const lines = [`Moved ${loc.path} to ${placement.path}.`];
-    lines.push(
-      rewritten.length
-        ? `Links rewritten as suggestions awaiting review in ${plural(rewritten.length, "note")}:\n${rewritten.sort().join("\n")}`
-        : "No link elsewhere needed rewriting.",
-    );
-    if (leftAlone.length) {
-      lines.push(
-        `Links that could not be rewritten (inside a comment or highlight) in: ${leftAlone.sort().join(", ")}. They may now point elsewhere; fix them by hand.`,
-      );
-    }
-    return ok(lines.join("\n"), {
+    return success({
       from: loc.path,
       to: placement.path,
       rewritten: rewritten.sort(),
       notRewritten: leftAlone.sort(),
     });
+  },
+  renderText(r) {
+    const lines = [`Moved ${r.from} to ${r.to}.`];
+    lines.push(
+      r.rewritten.length
+        ? `Links rewritten as suggestions awaiting review in ${plural(r.rewritten.length, "note")}:\n${r.rewritten.join("\n")}`
+        : "No link elsewhere needed rewriting.",
+    );
+    if (r.notRewritten.length) {
+      lines.push(
+        `Links that could not be rewritten (inside a comment or highlight) in: ${r.notRewritten.join(", ")}. They may now point elsewhere; fix them by hand.`,
+      );
+    }
+    return lines.join("\n");
   },
 });

@@ -8,7 +8,7 @@ import { entryNameProblem } from "../paths/entryName.js";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import { clip } from "../text/clip.js";
 import type { Folder, Workspace } from "../workspace/workspace.js";
-import type { ToolErrorCode } from "./tool.js";
+import { failure, type Outcome, success, type ToolErrorCode } from "./tool.js";
 
 export interface Placement {
   folder: Folder;
@@ -20,9 +20,7 @@ export interface Placement {
   missingDirs: string[];
 }
 
-export type PlacementResult =
-  | { ok: true; placement: Placement }
-  | { ok: false; code: ToolErrorCode; message: string };
+export type PlacementResult = Outcome<Placement>;
 
 /**
  * Checks a target path (`argName` names it in messages). `movingDocId` is the document being
@@ -104,10 +102,7 @@ export function placeDocument(
     }
     if (!entry && !ws.paths.isDirectory(`${folder.name}${dir}`)) missingDirs.push(dir);
   }
-  return {
-    ok: true,
-    placement: { folder, path, entryPath: `/${names.join("/")}`, missingDirs },
-  };
+  return success({ folder, path, entryPath: `/${names.join("/")}`, missingDirs });
 }
 
 /** Writes the folder entries of missing parent folders (Obsidian lists every folder). */
@@ -125,5 +120,5 @@ function onlyFolderIgnoringCase(ws: Workspace, name: string): Folder | undefined
 }
 
 function fail(code: ToolErrorCode, message: string): PlacementResult {
-  return { ok: false, code, message };
+  return failure(code, message);
 }

@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
 import { readTool } from "./read.js";
 import { Session } from "./session.js";
+import { invokeTool } from "./tool.js";
 
 function setup(files: Record<string, string>) {
   const ws = workspaceFromTexts([{ name: "Lens", files }]);
   const session = new Session("s");
   const read = (args: { file_path: string; offset?: number; limit?: number }) =>
-    readTool.handler(ws, session, args);
+    invokeTool(readTool, ws, session, args);
   return { ws, session, read };
 }
 

@@ -1,9 +1,13 @@
 // The `read` tool: a document's AI view in `cat -n` layout, paged, with pending suggestions listed.
+// The reading itself is readDocument's; this module marks it read and renders it.
 import { z } from "zod";
-import { listSuggestions, type Suggestion } from "../critic/review.js";
-import { lineAt } from "../text/lines.js";
-import { lookupDocument } from "./document.js";
-import { defineTool, fail, ok } from "./tool.js";
+import {
+  type ReadResult,
+  ReadResultSchema,
+  readDocument,
+  type SuggestionInfo,
+} from "./readDocument.js";
+import { defineTool, type Outcome } from "./tool.js";
 
 export const READ_DEFAULT_LIMIT = 2000;
 /** Characters of one line shown before it is cut. */
@@ -44,75 +48,78 @@ export const readTool = defineTool({
     "You must read a document in this session before you can edit it.",
   ].join("\n"),
   input,
+  output: ReadResultSchema,
   readOnly: true,
-  handler(ws, session, args, caller) {
-    const doc = lookupDocument(ws, args.file_path, caller?.reach);
-    if (!doc.ok) return fail(doc.message, doc.code);
-    const { loc, view } = doc;
-    const text = view.ai;
-    const starts = view.aiLineStarts;
-    session.markRead(loc.docId, ws.now());
-    if (starts.length === 0) {
-      return ok(`(${loc.path} exists but is empty: it has no content yet.)`);
-    }
-    const first = Math.max(1, args.offset ?? 1);
-    const limit = args.limit ?? READ_DEFAULT_LIMIT;
-    if (first > starts.length) {
-      return ok(
-        `(${loc.path} has ${starts.length} line${starts.length === 1 ? "" : "s"}, so offset ${first} is past its end. Use an offset between 1 and ${starts.length}.)`,
-      );
-    }
-    const last = Math.min(starts.length, first + limit - 1);
-    const out: string[] = [];
-    const notes: string[] = [];
-    let size = 0;
-    let shownLast = first - 1;
-    for (let n = first; n <= last; n++) {
-      let line = lineAt(text, starts, n - 1);
-      if (line.length > READ_MAX_LINE) {
-        let cut = READ_MAX_LINE;
-        if (isHighSurrogate(line.charCodeAt(cut - 1))) cut--;
-        notes.push(
-          `Line ${n} is ${line.length} characters long and was cut after ${cut}; use grep on ${loc.path} to find text further along it.`,
-        );
-        line = line.slice(0, cut);
-      }
-      const row = `${String(n).padStart(6)}\t${line}`;
-      if (size + row.length > READ_MAX_OUTPUT && out.length > 0) break;
-      out.push(row);
-      size += row.length + 1;
-      shownLast = n;
-    }
-    if (shownLast < starts.length) {
-      notes.push(
-        `Showing lines ${first}-${shownLast} of ${starts.length}. To read on, call read with offset ${shownLast + 1}.`,
-      );
-    }
-    const footer = suggestionFooter(listSuggestions(view.raw), first, shownLast);
-    let body = out.join("\n");
-    if (notes.length) body += `\n\n${notes.map((n) => `(${n})`).join("\n")}`;
-    if (footer) body += `\n\n${footer}`;
-    return ok(body);
+  run(ws, session, args, caller): Outcome<ReadResult> {
+    const read = readDocument(
+      ws,
+      {
+        filePath: args.file_path,
+        offset: args.offset,
+        limit: args.limit ?? READ_DEFAULT_LIMIT,
+        maxLineChars: READ_MAX_LINE,
+        maxChars: READ_MAX_OUTPUT,
+        rowLength: (n, shown) => numberColumn(n).length + 1 + shown.length,
+      },
+      caller?.reach,
+    );
+    if (!read.ok) return read;
+    const { docId, ...result } = read.value;
+    session.markRead(docId, ws.now());
+    return { ok: true, value: result };
   },
+  renderText: renderRead,
 });
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+/** The read tool's text: `cat -n` rows, then notes, then the suggestions footer. */
+export function renderRead(r: ReadResult): string {
+  const { start, end, total } = r.lines;
+  if (total === 0) return `(${r.path} exists but is empty: it has no content yet.)`;
+  if (start > total) {
+    return `(${r.path} has ${total} line${total === 1 ? "" : "s"}, so offset ${start} is past its end. Use an offset between 1 and ${total}.)`;
+  }
+  const rows = r.content.split("\n");
+  if (rows[rows.length - 1] === "") rows.pop();
+  const out = rows.map((line, i) => `${numberColumn(start + i)}\t${line}`);
+  const notes = r.cutLines.map(
+    ({ line, length }) =>
+      `Line ${line} is ${length} characters long and was cut after ${cutAt(r, line)}; use grep on ${r.path} to find text further along it.`,
+  );
+  if (end < total) {
+    notes.push(
+      `Showing lines ${start}-${end} of ${total}. To read on, call read with offset ${end + 1}.`,
+    );
+  }
+  const footer = suggestionFooter(r);
+  let body = out.join("\n");
+  if (notes.length) body += `\n\n${notes.map((n) => `(${n})`).join("\n")}`;
+  if (footer) body += `\n\n${footer}`;
+  return body;
+}
+
+function numberColumn(n: number): string {
+  return String(n).padStart(6);
+}
+
+/** Characters of cut line `line` that `r.content` holds. */
+function cutAt(r: ReadResult, line: number): number {
+  const rows = r.content.split("\n");
+  return (rows[line - r.lines.start] ?? "").replace(/\r$/, "").length;
 }
 
 /** Lists the pending suggestions on the shown lines (and counts the others). */
-function suggestionFooter(all: Suggestion[], first: number, last: number): string {
-  if (all.length === 0) return "";
-  const shown = all.filter((s) => s.line >= first && s.line <= last);
+function suggestionFooter(r: ReadResult): string {
+  if (r.pendingSuggestions === 0) return "";
+  const shown = r.suggestions;
   const lines = [
-    `Pending suggestions awaiting human review: ${all.length} in this document${shown.length < all.length ? `, ${shown.length} on the lines shown` : ""}.`,
+    `Pending suggestions awaiting human review: ${r.pendingSuggestions} in this document${shown.length < r.pendingSuggestions ? `, ${shown.length} on the lines shown` : ""}.`,
   ];
   for (const s of shown.slice(0, MAX_FOOTER)) lines.push(`- ${describeSuggestion(s)}`);
   if (shown.length > MAX_FOOTER) lines.push(`- … and ${shown.length - MAX_FOOTER} more`);
   return lines.join("\n");
 }
 
-function describeSuggestion(s: Suggestion): string {
+function describeSuggestion(s: SuggestionInfo): string {
   const by = s.author ? ` (by ${s.author})` : "";
   const q = (t: string) => JSON.stringify(t.length > 80 ? `${t.slice(0, 77)}...` : t);
   switch (s.kind) {

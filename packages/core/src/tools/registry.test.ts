@@ -86,7 +86,7 @@ describe("callTool arguments", () => {
 
   it("accepts session_id and the documented arguments", () => {
     const r = callTool(context(), "read", { file_path: "Lens/A.md", session_id: "mine" });
-    expect(r).toEqual({ text: "     1\talpha", isError: false });
+    expect(r).toMatchObject({ text: "     1\talpha", isError: false });
   });
 
   it("refuses strings that are not well-formed Unicode, naming the argument, and changes nothing", () => {

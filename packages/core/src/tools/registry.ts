@@ -13,7 +13,7 @@ import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
 import { searchTool } from "./search.js";
 import type { SessionStore } from "./session.js";
-import { fail, type Tool, type ToolResult } from "./tool.js";
+import { failedResult, lensError, type Tool, type ToolResult, toToolResult } from "./tool.js";
 
 /** The tools Lens offers, in the order adapters list them. */
 export const lensTools: readonly Tool[] = [
@@ -78,6 +78,19 @@ export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+/**
+ * JSON Schema of a tool's typed result: MCP's `outputSchema`. Written in the draft-07 subset,
+ * without `$schema`, because clients validate structured results with whatever validator they
+ * hold (the MCP SDK's is draft-07 Ajv).
+ */
+export function toolOutputJsonSchema(tool: Tool): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.output, {
+    target: "draft-7",
+    io: "output",
+  }) as Record<string, unknown>;
+  return schema;
 }
 
 /** Says what is wrong with a call's arguments; unknown ones are named with the allowed ones. */
@@ -151,7 +164,7 @@ export function callTool(ctx: CallContext, name: string, args: unknown): ToolRes
   const refused = toolRefusal(call.tool, caller);
   if (refused) return refused;
   const session = ctx.sessions.forCall(ctx.sessionId, call.sessionId);
-  return call.tool.handler(ctx.workspace, session, call.args, caller);
+  return toToolResult(call.tool, call.tool.run(ctx.workspace, session, call.args, caller));
 }
 
 /** The tools `caller`'s role may call, in listing order. */
@@ -163,7 +176,9 @@ export function toolsFor(caller: Caller): Tool[] {
 export function toolRefusal(tool: Tool, caller: Caller): ToolResult | undefined {
   const needed = roleForTool(tool);
   if (roleIncludes(caller.role, needed)) return undefined;
-  return fail(roleRefusal(caller.role, needed, `the ${tool.name} tool`), "forbidden");
+  return failedResult(
+    lensError("forbidden", roleRefusal(caller.role, needed, `the ${tool.name} tool`)),
+  );
 }
 
 /** A tool call whose name and arguments passed the checks of `checkToolCall`. */

@@ -7,7 +7,7 @@ import { clip } from "../text/clip.js";
 import { withArticle } from "../text/english.js";
 import type { Resolution, Workspace } from "../workspace/workspace.js";
 import { resolveWithin } from "./document.js";
-import type { ToolErrorCode } from "./tool.js";
+import { failure, type Outcome, success } from "./tool.js";
 
 export type Scope =
   | { kind: "all" }
@@ -19,42 +19,42 @@ export function resolveScope(
   ws: Workspace,
   path: string | undefined,
   reach: Reach = EVERYWHERE,
-): Scope | { error: string; code: ToolErrorCode } {
-  if (path === undefined || path.trim() === "" || path.trim() === ".") return { kind: "all" };
+): Outcome<Scope> {
+  if (path === undefined || path.trim() === "" || path.trim() === ".")
+    return success({ kind: "all" });
   let r: Resolution;
   try {
     r = resolveWithin(ws, path, reach);
   } catch (e) {
-    if (e instanceof PathError)
-      return { code: "invalid_path", error: `Invalid path: ${e.message}.` };
+    if (e instanceof PathError) return failure("invalid_path", `Invalid path: ${e.message}.`);
     throw e;
   }
   switch (r.kind) {
     case "directory":
-      return { kind: "directory", path: r.path };
+      return success({ kind: "directory", path: r.path });
     case "document":
       if (!r.loaded) {
-        return {
-          code: "not_loaded",
-          error: `Content of ${r.loc.path} is not available: ${ws.unavailableReason(r.loc.docId) ?? "the document is listed in its folder but its content has not been loaded on this server"}. Search its folder instead.`,
-        };
+        return failure(
+          "not_loaded",
+          `Content of ${r.loc.path} is not available: ${ws.unavailableReason(r.loc.docId) ?? "the document is listed in its folder but its content has not been loaded on this server"}. Search its folder instead.`,
+        );
       }
-      return { kind: "document", loc: r.loc };
+      return success({ kind: "document", loc: r.loc });
     case "file":
-      return {
-        code: "not_a_document",
-        error: `${r.loc.path} is ${withArticle(r.loc.meta.type)} file, not a markdown document; only markdown documents are searched. Give a folder or a .md document as path.`,
-      };
+      return failure(
+        "not_a_document",
+        `${r.loc.path} is ${withArticle(r.loc.meta.type)} file, not a markdown document; only markdown documents are searched. Give a folder or a .md document as path.`,
+      );
     case "ambiguous":
-      return {
-        code: "ambiguous",
-        error: `${clip(r.path)} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
-      };
+      return failure(
+        "ambiguous",
+        `${clip(r.path)} matches several documents that differ only in case: ${r.candidates.join(", ")}. Give the exact path.`,
+      );
     case "missing":
-      return {
-        code: "not_found",
-        error: `Path does not exist: ${clip(r.path)}. Omit path to search everywhere, or use glob to find the right folder or document.`,
-      };
+      return failure(
+        "not_found",
+        `Path does not exist: ${clip(r.path)}. Omit path to search everywhere, or use glob to find the right folder or document.`,
+      );
   }
 }
 

@@ -6,7 +6,7 @@ import { RANKED_MAX_WORDS, rankedSearch } from "../ranked/search.js";
 import { markedText } from "../ranked/snippets.js";
 import { plural } from "../text/english.js";
 import { resolveScope } from "./scope.js";
-import { defineTool, fail, ok } from "./tool.js";
+import { defineTool, failure, success } from "./tool.js";
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
@@ -46,15 +46,37 @@ export const searchTool = defineTool({
     'Use it for questions like "what do we know about onboarding?"; use grep for exact text or patterns.',
   ].join("\n"),
   input,
+  output: z.object({
+    query: z.string(),
+    total: z.number().int().describe("Notes matching, before paging."),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    hits: z.array(
+      z.object({
+        path: z.string().describe("As read and edit accept it."),
+        score: z.number(),
+        snippets: z.array(
+          z.object({
+            line: z.number().int().describe("1-based line in the AI view (read's numbers)."),
+            text: z.string(),
+            marks: z
+              .array(z.tuple([z.number().int(), z.number().int()]))
+              .describe("[start, end) offsets of the matched words in text."),
+          }),
+        ),
+      }),
+    ),
+  }),
   readOnly: true,
-  handler(ws, _session, args, caller) {
+  run(ws, _session, args, caller) {
     const reach = caller?.reach ?? EVERYWHERE;
-    const scope = resolveScope(ws, args.path, reach);
-    if ("error" in scope) return fail(scope.error, scope.code);
+    const resolved = resolveScope(ws, args.path, reach);
+    if (!resolved.ok) return resolved;
+    const scope = resolved.value;
     if (scope.kind === "document") {
-      return fail(
-        `${scope.loc.path} is a document; search takes a folder as path. Use read or grep on one document.`,
+      return failure(
         "not_a_folder",
+        `${scope.loc.path} is a document; search takes a folder as path. Use read or grep on one document.`,
       );
     }
     const result = rankedSearch(ws, args.query, {
@@ -64,36 +86,41 @@ export const searchTool = defineTool({
       offset: args.offset,
     });
     if (result && "tooManyWords" in result) {
-      return fail(
-        `The query holds ${result.tooManyWords} words; search takes at most ${RANKED_MAX_WORDS}. Keep the words that say what the notes are about.`,
+      return failure(
         "invalid_pattern",
+        `The query holds ${result.tooManyWords} words; search takes at most ${RANKED_MAX_WORDS}. Keep the words that say what the notes are about.`,
       );
     }
     if (!result) {
-      return fail(
-        `The query ${JSON.stringify(args.query.slice(0, 200))} holds no word, phrase or #tag to look for (very common words such as "the" are not searched alone).`,
+      return failure(
         "invalid_pattern",
+        `The query ${JSON.stringify(args.query.slice(0, 200))} holds no word, phrase or #tag to look for (very common words such as "the" are not searched alone).`,
       );
     }
-    const data = { total: result.total, offset: args.offset, hits: result.hits };
-    if (result.hits.length === 0) {
-      return ok(
-        result.total ? `No more results (there are ${result.total}).` : "No notes found",
-        data,
-      );
+    return success({
+      query: args.query,
+      total: result.total,
+      offset: args.offset,
+      limit: args.limit,
+      hits: result.hits,
+    });
+  },
+  renderText(r) {
+    if (r.hits.length === 0) {
+      return r.total ? `No more results (there are ${r.total}).` : "No notes found";
     }
-    const blocks = result.hits.map((h) =>
+    const blocks = r.hits.map((h) =>
       [
         `${h.path} (score ${h.score.toFixed(2)})`,
         ...h.snippets.map((s) => `  ${s.line}: ${markedText(s)}`),
       ].join("\n"),
     );
-    const shown = args.offset + result.hits.length;
-    if (shown < result.total) {
+    const shown = r.offset + r.hits.length;
+    if (shown < r.total) {
       blocks.push(
-        `(${plural(result.total - shown, "more result")}: pass offset ${shown} for the next ${Math.min(args.limit, result.total - shown)})`,
+        `(${plural(r.total - shown, "more result")}: pass offset ${shown} for the next ${Math.min(r.limit, r.total - shown)})`,
       );
     }
-    return ok(blocks.join("\n\n"), data);
+    return blocks.join("\n\n");
   },
 });

@@ -24,19 +24,62 @@ export type ToolErrorCode =
   | "timeout"
   | "forbidden"
   | "exists"
-  | "not_supported";
+  | "not_supported"
+  | "busy"
+  | "internal"
+  | "stale";
 
-/** Every tool result is text; `isError` marks a failure the assistant can act on. */
-export interface ToolResult {
+/**
+ * The one failure shape of core: what went wrong (`code`, for adapters that map failures to
+ * their own vocabulary, e.g. REST statuses), the sentence an assistant reads (`message`), and
+ * facts a program may use (`details`).
+ */
+export interface LensError {
+  code: ToolErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** A tool's typed answer, or why there is none. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: LensError };
+
+export function success<T>(value: T): Outcome<T> {
+  return { ok: true, value };
+}
+
+export function failure(
+  code: ToolErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): { ok: false; error: LensError } {
+  return { ok: false, error: lensError(code, message, details) };
+}
+
+export function lensError(
+  code: ToolErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): LensError {
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
+/**
+ * One tool run as adapters carry it: the text an assistant reads (`renderText` of the typed
+ * result, or the error's message) and, on success, the typed result itself (`data`: MCP's
+ * structuredContent, REST's JSON body).
+ */
+export interface ToolResult<R = unknown> {
   text: string;
   isError: boolean;
   /** Set on failures: what kind of failure it is. */
   code?: ToolErrorCode;
-  /** What the tool did, for programs (REST returns it); the assistant reads `text`. */
-  data?: Record<string, unknown>;
+  /** Set on failures: the whole error. */
+  error?: LensError;
+  /** Set on success: the tool's typed result. */
+  data?: R;
 }
 
-export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
+export interface Tool<Schema extends z.ZodObject = z.ZodObject, R = unknown> {
   /** Claude Code's tool name: `read`, `glob`, `grep`, `edit`, `get_links`. */
   name: string;
   title: string;
@@ -44,29 +87,41 @@ export interface Tool<Schema extends z.ZodObject = z.ZodObject> {
   description: string;
   /** Arguments, with Claude Code's parameter names. Adapters derive JSON Schema from it. */
   input: Schema;
+  /** The typed result's shape: published as MCP `outputSchema` and in REST's OpenAPI. */
+  output: z.ZodType<R>;
   /** True for tools that never change a document. */
   readOnly: boolean;
   /**
    * Runs the tool for `caller` (unset = the owner: every folder, no author of its own). The
    * role was checked before; the handler applies the caller's reach and author.
    */
-  handler(
-    workspace: Workspace,
-    session: Session,
-    args: z.infer<Schema>,
-    caller?: Caller,
-  ): ToolResult;
+  run(workspace: Workspace, session: Session, args: z.infer<Schema>, caller?: Caller): Outcome<R>;
+  /** The text an assistant reads for a result: pure, the result is all it needs. */
+  renderText(result: R): string;
 }
 
-export function ok(text: string, data?: Record<string, unknown>): ToolResult {
-  return data === undefined ? { text, isError: false } : { text, isError: false, data };
+/** What adapters carry for an outcome: the rendered text beside the typed result or error. */
+export function toToolResult<R>(tool: Tool<z.ZodObject, R>, outcome: Outcome<R>): ToolResult<R> {
+  if (!outcome.ok) return failedResult(outcome.error);
+  return { text: tool.renderText(outcome.value), isError: false, data: outcome.value };
 }
 
-export function fail(text: string, code?: ToolErrorCode): ToolResult {
-  return code === undefined ? { text, isError: true } : { text, isError: true, code };
+/** Runs a tool on arguments that already fit its schema (no role check): its ToolResult. */
+export function invokeTool<S extends z.ZodObject, R>(
+  tool: Tool<S, R>,
+  workspace: Workspace,
+  session: Session,
+  args: z.infer<S>,
+  caller?: Caller,
+): ToolResult<R> {
+  return toToolResult(tool, tool.run(workspace, session, args, caller));
 }
 
-/** Declares a tool with its schema type kept for the handler. */
-export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool<S> {
+export function failedResult(error: LensError): ToolResult<never> {
+  return { text: error.message, isError: true, code: error.code, error };
+}
+
+/** Declares a tool with its schema and result types kept for the handler. */
+export function defineTool<S extends z.ZodObject, R>(tool: Tool<S, R>): Tool<S, R> {
   return tool;
 }

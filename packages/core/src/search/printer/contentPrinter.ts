@@ -1,35 +1,33 @@
-// output_mode "content": rg's standard printer without headings — `path:N:text` for matching
-// lines, `path-N-text` for context, `--` between groups that are not adjacent and between files.
+// output_mode "content": rg's standard printer without headings — matching lines, context lines,
+// and `--` between groups that are not adjacent and, with context, between files (entries.ts
+// prints them as `path:N:text`, `path-N-text`, `--`).
 import type { SearchSummary, Sink } from "../searcher/sink.js";
+import type { GrepEntry } from "./entries.js";
 import type { OutputLines } from "./output.js";
-import { RG_SEPARATORS, type Separators } from "./separators.js";
 
 export interface ContentOptions {
-  /** `-n` (default true): print line numbers. */
-  lineNumbers?: boolean;
   /** Context was asked for (-A/-B/-C > 0): rg then separates documents with `--`. */
   contextOn?: boolean;
   /** Lines were printed before the first document (a search resumed mid-way). */
   printedBefore?: boolean;
-  separators?: Separators;
+  /** 1-based column of the first match on a matching line (default 1). */
+  columnOf?: (line: string) => number;
 }
 
 export class ContentPrinter implements Sink {
   private path = "";
   private printedInDoc = false;
   private printedAny = false;
-  private readonly sep: Separators;
-  private readonly lineNumbers: boolean;
   private readonly contextOn: boolean;
+  private readonly columnOf: (line: string) => number;
 
   constructor(
-    private readonly out: OutputLines,
+    private readonly out: OutputLines<GrepEntry>,
     options: ContentOptions = {},
   ) {
-    this.sep = options.separators ?? RG_SEPARATORS;
-    this.lineNumbers = options.lineNumbers ?? true;
     this.contextOn = options.contextOn ?? false;
     this.printedAny = options.printedBefore ?? false;
+    this.columnOf = options.columnOf ?? (() => 1);
   }
 
   /** Whether anything was printed yet (what a resumed search needs to know). */
@@ -43,29 +41,33 @@ export class ContentPrinter implements Sink {
     return !this.out.full;
   }
 
-  matched(lineNumber: number, line: string): boolean {
-    return this.line(lineNumber, line, this.sep.match);
+  matched(line: number, text: string): boolean {
+    if (!this.startLine()) return false;
+    // A skipped entry is only counted, so its column is not looked for.
+    const column = this.out.skipsNext ? 1 : this.columnOf(text);
+    return this.out.push({ kind: "match", path: this.path, line, column, text });
   }
 
-  context(lineNumber: number, line: string): boolean {
-    return this.line(lineNumber, line, this.sep.context);
+  context(line: number, text: string): boolean {
+    if (!this.startLine()) return false;
+    return this.out.push({ kind: "context", path: this.path, line, text });
   }
 
   contextBreak(): boolean {
-    return this.out.push(this.sep.contextBreak);
+    return this.out.push({ kind: "break" });
   }
 
   finish(_summary: SearchSummary): boolean {
     return !this.out.full;
   }
 
-  private line(lineNumber: number, text: string, sep: string): boolean {
+  /** Before a document's first line: `--` when context is on and something came before. */
+  private startLine(): boolean {
     if (!this.printedInDoc && this.contextOn && this.printedAny) {
-      if (!this.out.push(this.sep.contextBreak)) return false;
+      if (!this.out.push({ kind: "break" })) return false;
     }
     this.printedInDoc = true;
     this.printedAny = true;
-    const number = this.lineNumbers ? `${lineNumber}${sep}` : "";
-    return this.out.push(`${this.path}${sep}${number}${text}`);
+    return true;
   }
 }

@@ -1,24 +1,20 @@
 // output_mode "count" (`rg --count`): `path:N` for each document with a match, N = matching
 // lines — or, in multiline mode with a pattern that can match a newline, matches, as rg counts.
 import type { SearchSummary, Sink } from "../searcher/sink.js";
+import type { GrepEntry } from "./entries.js";
 import type { OutputLines } from "./output.js";
-import { RG_SEPARATORS, type Separators } from "./separators.js";
 
 export interface CountOptions {
   /** Count matches instead of matching lines (rg -U with a pattern that can match `\n`). */
   countMatches?: boolean;
-  separators?: Separators;
 }
 
 export class CountPrinter implements Sink {
   private path = "";
-  private readonly sep: Separators;
   constructor(
-    private readonly out: OutputLines,
+    private readonly out: OutputLines<GrepEntry>,
     private readonly options: CountOptions = {},
-  ) {
-    this.sep = options.separators ?? RG_SEPARATORS;
-  }
+  ) {}
 
   begin(path: string): boolean {
     this.path = path;
@@ -39,7 +35,7 @@ export class CountPrinter implements Sink {
 
   finish(summary: SearchSummary): boolean {
     const n = this.options.countMatches ? summary.matches : summary.matchedLines;
-    if (n > 0) this.out.push(`${this.path}${this.sep.match}${n}`);
+    if (n > 0) this.out.push({ kind: "count", path: this.path, count: n });
     return !this.out.full;
   }
 }

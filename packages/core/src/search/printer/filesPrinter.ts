@@ -1,10 +1,11 @@
 // output_mode "files_with_matches" (`rg -l`): each document with a match, once, by path.
 import type { SearchSummary, Sink } from "../searcher/sink.js";
+import type { GrepEntry } from "./entries.js";
 import type { OutputLines } from "./output.js";
 
 export class FilesPrinter implements Sink {
   private path = "";
-  constructor(private readonly out: OutputLines) {}
+  constructor(private readonly out: OutputLines<GrepEntry>) {}
 
   begin(path: string): boolean {
     this.path = path;
@@ -13,7 +14,7 @@ export class FilesPrinter implements Sink {
 
   /** The first match decides: print the path and stop searching this document. */
   matched(): boolean {
-    this.out.push(this.path);
+    this.out.push({ kind: "file", path: this.path });
     return false;
   }
 

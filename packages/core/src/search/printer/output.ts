@@ -1,5 +1,7 @@
-// Bounded output: collects printed lines (entries), skipping `offset` of them and keeping at most
-// `headLimit` and `maxChars`; `push` returns false once nothing more will be kept.
+// Bounded output: collects entries (one per printed line), skipping `offset` of them and keeping
+// at most `headLimit` and `maxChars` of printed text; `push` returns false once nothing more
+// will be kept.
+import { type EntryFormat, STRING_FORMAT } from "./entries.js";
 
 export interface OutputLimits {
   /** Entries to skip first (`| tail -n +(offset+1)`). */
@@ -12,15 +14,23 @@ export interface OutputLimits {
   producedBefore?: number;
 }
 
-export class OutputLines {
-  readonly lines: string[] = [];
+export class OutputLines<E = string> {
+  readonly entries: E[] = [];
   /** Why output stopped being kept: the entry limit or the character bound. */
   cut: "head" | "size" | undefined;
   private produced = 0;
   private chars = 0;
 
-  constructor(private readonly limits: OutputLimits = {}) {
+  constructor(
+    private readonly limits: OutputLimits = {},
+    private readonly format: EntryFormat<E> = STRING_FORMAT as unknown as EntryFormat<E>,
+  ) {
     this.produced = limits.producedBefore ?? 0;
+  }
+
+  /** The kept entries, printed. */
+  get lines(): string[] {
+    return this.entries.map((e) => this.format.render(e));
   }
 
   /** Entries produced so far, skipped ones included (exact while nothing was cut). */
@@ -28,27 +38,36 @@ export class OutputLines {
     return this.produced;
   }
 
+  /** The next entry pushed will be skipped (it falls before `offset`): no need to build it well. */
+  get skipsNext(): boolean {
+    return !this.cut && this.produced < (this.limits.offset ?? 0);
+  }
+
   get full(): boolean {
     return this.cut !== undefined;
   }
 
-  push(line: string): boolean {
+  push(entry: E): boolean {
     if (this.cut) return false;
     this.produced++;
     if (this.produced <= (this.limits.offset ?? 0)) return true;
     const head = this.limits.headLimit ?? 0;
-    if (head > 0 && this.lines.length >= head) {
+    if (head > 0 && this.entries.length >= head) {
       this.cut = "head";
       return false;
     }
     const max = this.limits.maxChars;
-    const cost = line.length + (this.lines.length > 0 ? 1 : 0);
-    if (max !== undefined && this.chars + cost > max) {
-      if (this.lines.length === 0) this.lines.push(line.slice(0, max));
+    if (max === undefined) {
+      this.entries.push(entry);
+      return true;
+    }
+    const cost = this.format.render(entry).length + (this.entries.length > 0 ? 1 : 0);
+    if (this.chars + cost > max) {
+      if (this.entries.length === 0) this.entries.push(this.format.shorten(entry, max));
       this.cut = "size";
       return false;
     }
-    this.lines.push(line);
+    this.entries.push(entry);
     this.chars += cost;
     return true;
   }

@@ -2,14 +2,18 @@
 import { describe, expect, it } from "vitest";
 import { ContentPrinter } from "./contentPrinter.js";
 import { CountPrinter } from "./countPrinter.js";
+import { entryFormat, type GrepEntry } from "./entries.js";
 import { FilesPrinter } from "./filesPrinter.js";
 import { OutputLines } from "./output.js";
+
+const printed = (lineNumbers = true) =>
+  new OutputLines<GrepEntry>({}, entryFormat({ lineNumbers }));
 
 const summary = { matchedLines: 2, matches: 5 };
 
 describe("printers", () => {
   it("content: path:N:text, path-N-text, -- between groups and, with context, between files", () => {
-    const out = new OutputLines();
+    const out = printed();
     const p = new ContentPrinter(out, { contextOn: true });
     p.begin("a.md");
     p.context(1, "c");
@@ -23,8 +27,8 @@ describe("printers", () => {
   });
 
   it("content without line numbers, and without -- between files when there is no context", () => {
-    const out = new OutputLines();
-    const p = new ContentPrinter(out, { lineNumbers: false });
+    const out = printed(false);
+    const p = new ContentPrinter(out);
     p.begin("a.md");
     p.matched(2, "m");
     p.begin("b.md");
@@ -32,20 +36,22 @@ describe("printers", () => {
     expect(out.lines).toEqual(["a.md:m", "b.md:n"]);
   });
 
-  it("separators are options", () => {
-    const out = new OutputLines();
-    const p = new ContentPrinter(out, {
-      separators: { match: "=", context: "~", contextBreak: "…" },
-    });
+  it("separators are a matter of printing: entries stay typed", () => {
+    const out = new OutputLines<GrepEntry>(
+      {},
+      entryFormat({ separators: { match: "=", context: "~", contextBreak: "…" } }),
+    );
+    const p = new ContentPrinter(out, { columnOf: (line) => line.indexOf("m") + 1 });
     p.begin("a.md");
-    p.matched(2, "m");
+    p.matched(2, "xm");
     p.contextBreak();
     p.context(4, "c");
-    expect(out.lines).toEqual(["a.md=2=m", "…", "a.md~4~c"]);
+    expect(out.lines).toEqual(["a.md=2=xm", "…", "a.md~4~c"]);
+    expect(out.entries[0]).toEqual({ kind: "match", path: "a.md", line: 2, column: 2, text: "xm" });
   });
 
   it("files: the first match prints the path and stops the document", () => {
-    const out = new OutputLines();
+    const out = printed();
     const p = new FilesPrinter(out);
     p.begin("a.md");
     expect(p.matched()).toBe(false);
@@ -53,7 +59,7 @@ describe("printers", () => {
   });
 
   it("count: matching lines, or matches when asked; nothing for zero", () => {
-    const out = new OutputLines();
+    const out = printed();
     new CountPrinter(out).begin("a.md");
     const lines = new CountPrinter(out);
     lines.begin("a.md");
@@ -83,5 +89,9 @@ describe("printers", () => {
     const long = new OutputLines({ maxChars: 4 });
     long.push("abcdefgh");
     expect(long.lines).toEqual(["abcd"]);
+    const entry = new OutputLines<GrepEntry>({ maxChars: 12 }, entryFormat());
+    entry.push({ kind: "match", path: "a.md", line: 3, column: 1, text: "0123456789" });
+    expect(entry.lines).toEqual(["a.md:3:01234"]);
+    expect(entry.cut).toBe("size");
   });
 });

@@ -1,0 +1,131 @@
+// Review across documents: accept or reject the pending suggestions a filter covers, document by
+// document (one Yjs transaction each), and report what happened to each. A suggestion whose
+// resolution would change how the text around it parses is never applied: it stays pending and
+// is reported as a `conflict`.
+import type { Reach } from "../access/reach.js";
+import { acceptSuggestions, LENS_REVIEW_ORIGIN, rejectSuggestions } from "../critic/review.js";
+import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
+import { clip } from "../text/clip.js";
+import { failure, type LensError, success } from "../tools/tool.js";
+import type { DocView } from "../workspace/viewCache.js";
+import type { Workspace } from "../workspace/workspace.js";
+import type { SuggestionFilter } from "./pending.js";
+import { reviewTarget } from "./target.js";
+
+export type ReviewAction = "accept" | "reject";
+
+export interface ReviewRequest extends SuggestionFilter {
+  action: ReviewAction;
+  /**
+   * Suggestion ids of the one document `path` names (a repeated id counts once); absent = every
+   * pending suggestion of every document `path` covers.
+   */
+  ids?: readonly string[] | undefined;
+  /**
+   * A check of the one document's current version (an HTTP If-Match, say), made before anything
+   * changes; false refuses the whole review as `stale`. Needs a document path.
+   */
+  precondition?: ((view: DocView) => boolean) | undefined;
+  /** Transaction origin of each document's change; default LENS_REVIEW_ORIGIN. */
+  origin?: unknown;
+}
+
+/** What happened to one suggestion: resolved, left pending as a conflict, or not pending. */
+export type ReviewedSuggestion =
+  | { id: string; status: "applied" | "conflict"; suggestion: Suggestion }
+  | { id: string; status: "not_found" };
+
+export interface DocumentReview {
+  path: string;
+  docId: string;
+  /** Per requested id in request order, or per pending suggestion in document order. */
+  results: ReviewedSuggestion[];
+}
+
+export interface BatchReview {
+  action: ReviewAction;
+  applied: number;
+  notFound: number;
+  conflicts: number;
+  /** By path; a document with nothing pending is left out of an all-suggestions review. */
+  documents: DocumentReview[];
+}
+
+/**
+ * Why a review was refused; `stale` (details: path, docId) when the precondition refused the
+ * document's current version, so nothing changed.
+ */
+export type ReviewError = LensError;
+
+export type ReviewOutcome = { ok: true; value: BatchReview } | { ok: false; error: ReviewError };
+
+/**
+ * Accepts or rejects the suggestions `request` names within `reach`. Synchronous from the
+ * precondition to the last document, so the ids and the checked version are current.
+ */
+export function reviewSuggestions(
+  ws: Workspace,
+  reach: Reach,
+  request: ReviewRequest,
+): ReviewOutcome {
+  const target = reviewTarget(ws, request.path, reach);
+  if (!target.ok) return target;
+  const { kind, documents: locs } = target.value;
+  const where =
+    kind === "all" ? "The review covers every document" : `${clip(request.path ?? "")} is a folder`;
+  if (kind !== "document" && request.ids !== undefined) {
+    return failure(
+      "not_a_document",
+      `${where}; suggestion ids belong to one document. Give a document path with ids, or no ids to ${request.action} every suggestion it covers.`,
+      { argument: "ids" },
+    );
+  }
+  if (kind !== "document" && request.precondition !== undefined) {
+    return failure(
+      "not_a_document",
+      `${where}; a precondition checks one document's version. Give a document path, or drop the precondition to review every document it covers.`,
+      { argument: "precondition" },
+    );
+  }
+  const first = locs[0];
+  if (request.precondition && first) {
+    const view = ws.view(first.docId);
+    if (!view || !request.precondition(view)) return stale(first.path, first.docId);
+  }
+  const ids = request.ids === undefined ? "all" : [...new Set(request.ids)];
+  const resolve = request.action === "accept" ? acceptSuggestions : rejectSuggestions;
+  const origin = request.origin ?? LENS_REVIEW_ORIGIN;
+  const review: BatchReview = {
+    action: request.action,
+    applied: 0,
+    notFound: 0,
+    conflicts: 0,
+    documents: [],
+  };
+  for (const loc of locs) {
+    const text = ws.contentText(loc.docId);
+    if (!text) continue;
+    const pending = new Map(listSuggestions(text.toString()).map((s) => [s.id, s]));
+    if (ids === "all" && pending.size === 0) continue;
+    const results = resolve(text, ids, origin).map(({ id, status }): ReviewedSuggestion => {
+      const suggestion = pending.get(id);
+      if (status === "not_found" || !suggestion) {
+        review.notFound++;
+        return { id, status: "not_found" };
+      }
+      if (status === "applied") review.applied++;
+      else review.conflicts++;
+      return { id, status, suggestion };
+    });
+    review.documents.push({ path: loc.path, docId: loc.docId, results });
+  }
+  return success(review);
+}
+
+function stale(path: string, docId: string): { ok: false; error: LensError } {
+  return failure(
+    "stale",
+    `${path} changed since the version the review was checked against; nothing was changed. List its suggestions again and retry.`,
+    { path, docId },
+  );
+}
