@@ -11,6 +11,11 @@ describe("metadata", () => {
       end: s.indexOf("rest"),
     });
     expect(readMeta('{"a":{"b":1}}@@', 0, 15)?.meta).toEqual({});
+    // Commentator's short keys, when the long ones are absent.
+    const short = '{"a":"ann","t":1700000000}@@';
+    expect(readMeta(short, 0, short.length)?.meta).toEqual({ author: "ann", time: 1.7e12 });
+    const both = '{"author":"bob","a":"ann","time":1700000001,"t":1}@@';
+    expect(readMeta(both, 0, both.length)?.meta).toEqual({ author: "bob", time: 1700000001000 });
   });
 
   it("reads every writer's time as ms: timestamp (lens-relay), time in s (Commentator) or ms (old Lens)", () => {

@@ -15,15 +15,20 @@ export interface CriticMeta {
 /** Below this, a `time` is in seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
 const SECONDS_BELOW = 1e11;
 
-/** The time of a metadata object in ms: `timestamp` (ms) first, then `time` (s or ms). */
+/**
+ * The time of a metadata object in ms: `timestamp` (ms) first, then `time` (s or ms), then
+ * Commentator's short key `t` (as `time`).
+ */
 function metaTime(obj: Record<string, unknown>): number | undefined {
   const ms = asNumber(obj.timestamp);
   if (ms !== undefined) return ms;
-  const t = asNumber(obj.time);
-  if (t !== undefined) return t < SECONDS_BELOW ? t * 1000 : t;
-  if (typeof obj.time === "string") {
-    const parsed = Date.parse(obj.time);
-    if (Number.isFinite(parsed)) return parsed;
+  for (const value of [obj.time, obj.t]) {
+    const t = asNumber(value);
+    if (t !== undefined) return t < SECONDS_BELOW ? t * 1000 : t;
+    if (typeof value === "string") {
+      const parsed = Date.parse(value);
+      if (Number.isFinite(parsed)) return parsed;
+    }
   }
   return undefined;
 }
@@ -84,7 +89,9 @@ export function readMeta(s: string, from: number, limit: number): MetaPrefix | u
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   const obj = value as Record<string, unknown>;
   const meta: CriticMeta = {};
+  // Commentator may write short keys (`a` author, `t` time); the long ones win.
   if (typeof obj.author === "string") meta.author = obj.author;
+  else if (typeof obj.a === "string") meta.author = obj.a;
   const time = metaTime(obj);
   if (time !== undefined) meta.time = time;
   return { meta, end: objEnd + 2 };
