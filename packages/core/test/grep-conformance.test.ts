@@ -390,5 +390,7 @@ describe("grep matches rg on generated corpora", () => {
       }),
       { numRuns: Number(process.env.GREP_CONFORMANCE_RUNS ?? 250) },
     );
-  });
+    // 250 runs each spawn rg: about 7 s alone, several times that while every package's
+    // tests (and a browser) share two cores.
+  }, 180_000);
 });
