@@ -38,11 +38,11 @@ function workspaceClosure(root: string): Pkg[] {
   return order;
 }
 
+/** What a build writes: its entry points, or its dist/ directory (a web page has no entry). */
 function outputs(pkg: Pkg): string[] {
   const bins = typeof pkg.bin === "string" ? [pkg.bin] : Object.values(pkg.bin ?? {});
-  return [pkg.main, ...bins]
-    .filter((p): p is string => p !== undefined)
-    .map((p) => join(pkg.dir, p));
+  const entries = [pkg.main, ...bins].filter((p): p is string => p !== undefined);
+  return (entries.length > 0 ? entries : ["dist"]).map((p) => join(pkg.dir, p));
 }
 
 function newestSource(dir: string): number {
@@ -55,7 +55,7 @@ function newestSource(dir: string): number {
     }
   };
   walk(join(dir, "src"));
-  for (const f of ["package.json", "tsup.config.ts"]) {
+  for (const f of ["package.json", "tsup.config.ts", "vite.config.ts", "index.html"]) {
     if (existsSync(join(dir, f))) newest = Math.max(newest, statSync(join(dir, f)).mtimeMs);
   }
   return newest;
@@ -80,7 +80,9 @@ export function ensureBuilt(
       const script = pkg.scripts?.build;
       if (!script) throw new Error(`${pkg.dir} has no build script`);
       rebuilt = true;
-      execSync(script, { cwd: pkg.dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      // The package's own bin directory first, as `pnpm run` would have it (vite for @lens/web).
+      const own = { ...env, PATH: `${join(pkg.dir, "node_modules", ".bin")}:${env.PATH}` };
+      execSync(script, { cwd: pkg.dir, env: own, stdio: ["ignore", "pipe", "pipe"] });
     }
     return { ok: true };
   } catch (e) {

@@ -1,6 +1,7 @@
 // The published package as a user gets it: `pnpm pack` of lens-mcp, `npm install` of the tarball
 // into an empty directory, and the installed `lens` command: --version, serve (seeding the
-// default ./.lens-data with the sample vault, /healthz, one MCP read), stdio, import, export.
+// default ./.lens-data with the sample vault, /healthz, the review page and the reference
+// page's script, one MCP read), stdio, import, export.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,6 +44,10 @@ describe("the lens-mcp package, installed from its tarball", () => {
     expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/README.md");
     expect(files.some((f) => f.startsWith("package/sample-vault/"))).toBe(true);
+    // What browsers load: the review page's build and the reference page's script.
+    expect(files).toContain("package/dist/web/index.html");
+    expect(files.some((f) => /^package\/dist\/web\/assets\/.+\.js$/.test(f))).toBe(true);
+    expect(files).toContain("package/dist/reference/scalar.js");
     const allowed = /^package\/(dist\/|sample-vault\/|LICENSE$|README\.md$|package\.json$)/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     const manifest = JSON.parse(
@@ -75,6 +80,19 @@ describe("the lens-mcp package, installed from its tarball", () => {
       };
       expect(health.folders).toEqual(["Lens Team", "Research", "Équipe Café"]);
       expect(health.documents).toBeGreaterThan(5);
+      // The review page and the reference page's script, from the package alone (it does not
+      // install @scalar/api-reference).
+      const base = url.replace(/\/mcp$/, "");
+      const page = await fetch(`${base}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
+      const html = await page.text();
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
+      expect((await fetch(`${base}${script}`)).status).toBe(200);
+      const reference = await (await fetch(`${base}/api/v1/reference`)).text();
+      const scalar = /src="([^"]*scalar\.js[^"]*)"/.exec(reference)?.[1] ?? "";
+      expect((await fetch(`${base}${scalar}`)).status).toBe(200);
+      expect(existsSync(join(app, "node_modules", "@scalar", "api-reference"))).toBe(false);
       const conn = await connectHttp(url);
       const read = await call(conn.client, "read", { file_path: "Lens Team/Home.md" });
       await conn.close();

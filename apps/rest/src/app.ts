@@ -15,8 +15,10 @@ import { LENS_SESSION_HEADER } from "./requestSession.js";
 import { type AdminDeps, registerAdminRoutes } from "./routes/admin.js";
 import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
+import { type EventStreamOptions, registerEventsRoute } from "./routes/events.js";
 import { registerGrepRoute } from "./routes/grep.js";
 import { registerLinksRoute } from "./routes/links.js";
+import { registerMeRoute } from "./routes/me.js";
 import { registerOrganizeRoutes } from "./routes/organize.js";
 import { registerSearchRoute } from "./routes/search.js";
 import { registerSuggestionRoutes } from "./routes/suggestions.js";
@@ -48,6 +50,13 @@ export interface RestAppOptions {
   maxBodyBytes?: number;
   /** Called with every unexpected error (a 500), e.g. to log it. */
   onServerError?: (err: unknown, c: Context) => void;
+  /** Limits and timing of GET /events streams (defaults: 100 per server, 10 per token). */
+  events?: EventStreamOptions;
+  /**
+   * Scalar's standalone browser bundle (`@scalar/api-reference/browser/standalone.js`) that
+   * the reference page loads; unset = resolved from the installed package.
+   */
+  referenceScript?: string;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -128,10 +137,12 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
   );
 
   // The API description is public; it is registered before auth so its handlers answer first.
-  registerApiDescription(app, () => auth.hasTokens);
+  registerApiDescription(app, () => auth.hasTokens, options.referenceScript);
   app.use("*", authenticate({ auth, audit: options.audit, door: "rest" }));
 
   registerRoutes(app, deps);
+  registerMeRoute(app, deps, auth);
+  registerEventsRoute(app, deps, auth, options.events);
   // Last: unknown paths get a problem too, also where a parent app mounts this one.
   app.all("*", (c) =>
     problemResponse(

@@ -18,6 +18,7 @@ export {
   problemTypeUri,
 } from "./problems.js";
 export { LENS_SESSION_HEADER } from "./requestSession.js";
+export type { EventStreamOptions } from "./routes/events.js";
 export {
   createStandaloneRestServer,
   type StandaloneRestOptions,

@@ -1,7 +1,8 @@
 // The API's self-description: the OpenAPI 3.1 document generated from the route schemas
-// (GET /openapi.json) and a browsable reference page rendered by Scalar (GET /reference).
+// (GET /openapi.json) and the browsable reference page rendered by Scalar (referencePage.ts).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
+import { mountPrefix } from "./mount.js";
+import { registerReferencePage } from "./referencePage.js";
 import { tags } from "./schemas.js";
 
 export const API_TITLE = "Lens REST API";
@@ -72,11 +73,6 @@ export function openApiDocument(
   return { ...doc, paths };
 }
 
-/** The path the app is mounted at, from a request to one of its routes (`/api/v1`, or ""). */
-function mountPrefix(requestPath: string, routePath: string): string {
-  return requestPath.endsWith(routePath) ? requestPath.slice(0, -routePath.length) : "";
-}
-
 const documentRoute = createRoute({
   method: "get",
   path: "/openapi.json",
@@ -94,23 +90,15 @@ const documentRoute = createRoute({
   },
 });
 
-const referenceRoute = createRoute({
-  method: "get",
-  path: "/reference",
-  operationId: "getReferencePage",
-  tags: [tags.meta],
-  summary: "Browsable API reference (Scalar)",
-  security: [],
-  responses: {
-    200: {
-      description: "HTML page rendering this document",
-      content: { "text/html": { schema: z.string() } },
-    },
-  },
-});
-
-/** Registers GET /openapi.json and GET /reference; both are public (they hold no notes). */
-export function registerApiDescription(app: OpenAPIHono, secured: () => boolean): void {
+/**
+ * Registers GET /openapi.json and the reference page (GET /reference and its script); all are
+ * public (they hold no notes). `referenceScript`: see RestAppOptions.
+ */
+export function registerApiDescription(
+  app: OpenAPIHono,
+  secured: () => boolean,
+  referenceScript?: string,
+): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -123,9 +111,5 @@ export function registerApiDescription(app: OpenAPIHono, secured: () => boolean)
     return c.json(openApiDocument(app, prefix === "" ? "/" : prefix, secured()), 200);
   });
 
-  const page = Scalar((c) => ({
-    url: `${mountPrefix(c.req.path, "/reference")}/openapi.json`,
-    pageTitle: API_TITLE,
-  }));
-  app.openapi(referenceRoute, async (c) => (await page(c, async () => {})) as Response);
+  registerReferencePage(app, { title: API_TITLE, scriptPath: referenceScript });
 }

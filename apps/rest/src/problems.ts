@@ -30,6 +30,7 @@ export const problemTypes = {
   "not-a-folder": { status: 422, title: "Not a folder" },
   "tool-error": { status: 422, title: "The tool refused the request" },
   "precondition-required": { status: 428, title: "Proof of a prior read required" },
+  "too-many-streams": { status: 429, title: "Too many event streams" },
   internal: { status: 500, title: "Internal server error" },
   timeout: { status: 503, title: "The tool ran out of time" },
   busy: { status: 503, title: "Server busy" },
@@ -122,7 +123,7 @@ export const ProblemSchema = z
   });
 
 /** Error statuses the routes document. */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 422 | 428 | 503;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 422 | 428 | 429 | 503;
 
 const statusDescriptions: Record<ProblemStatus, string> = {
   400: "Malformed request (bad JSON, invalid path)",
@@ -133,7 +134,8 @@ const statusDescriptions: Record<ProblemStatus, string> = {
   412: "If-Match does not match the document's current ETag",
   422: "Schema violation, a path of the wrong kind (folder / document), or the tool refused the request",
   428: "No proof of a prior read (If-Match or Lens-Session)",
-  503: "The tool ran out of time",
+  429: "This token already holds as many event streams as it may (Retry-After says when to retry)",
+  503: "The server is busy: the tool ran out of time, or (events) the server holds as many event streams as it may",
 };
 
 /** OpenAPI `responses` entries for the given error statuses. */

@@ -55,5 +55,6 @@ export const tags = {
   links: "Links",
   suggestions: "Suggestions",
   admin: "Administration",
+  caller: "Caller and live changes",
   meta: "API description",
 } as const;

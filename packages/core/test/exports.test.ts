@@ -94,6 +94,7 @@ const EXPORTS = [
   "getEntry",
   "getLinksTool",
   "globEntries",
+  "globListing",
   "globTool",
   "grepDocuments",
   "grepOutcome",

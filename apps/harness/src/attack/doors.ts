@@ -27,6 +27,8 @@ const routes = (
     { method: "POST", body: '{"name":"x","role":"admin"}' },
   ],
   ["GET /api/v1/search", "/api/v1/search?query=x", {}],
+  ["GET /api/v1/events", "/api/v1/events", {}],
+  ["GET / (the review page)", "/", {}],
   ["POST /doc/new", "/doc/new", { method: "POST", body: "{}" }],
   ["POST /doc/:id/auth", `/doc/${doc}/auth`, { method: "POST", body: "{}" }],
   ["POST /d/:id/update", `/d/${doc}/update`, { method: "POST", body: new Uint8Array([0, 0]) }],

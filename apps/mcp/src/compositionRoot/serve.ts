@@ -1,12 +1,14 @@
 // `lens serve` composed: one process, one port — MCP at /mcp, REST under /api/v1, y-sweet sync,
 // /healthz — over one Workspace (with its link upkeep) persisted in the data directory. The
 // authenticator, audit log, sessions and grep pool are made here and handed to every door.
+import { existsSync } from "node:fs";
 import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
 import { SessionStore } from "@lens/core";
 import { createRestApp } from "@lens/rest";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
+import { distPath } from "../http/distFiles.js";
 import { isLoopbackHost } from "../http/hostGuard.js";
 import { createLensApp, type LensApp } from "../http/lensApp.js";
 import { type Listening, listen } from "../http/listen.js";
@@ -56,6 +58,7 @@ export async function startServe(
     const sessions = new SessionStore();
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
     const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
+    const scalarCopy = distPath("reference/scalar.js");
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
     // The upgrade guard is the app's (one rule for every door); the app is made below.
     let lens: LensApp | undefined;
@@ -80,6 +83,9 @@ export async function startServe(
       ...(config.allowedOrigins.length ? { cors: { origin: config.allowedOrigins } } : {}),
       onServerError: (err, c) =>
         log.error({ err, method: c.req.method, path: c.req.path }, "REST request failed"),
+      // The reference page's script, copied beside the CLI by the build (the published package
+      // has no @scalar/api-reference); from the sources, REST resolves the installed one.
+      ...(existsSync(scalarCopy) ? { referenceScript: scalarCopy } : {}),
     });
     lens = createLensApp({
       workspace,

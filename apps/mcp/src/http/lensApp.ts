@@ -1,6 +1,7 @@
-// The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1 and the y-sweet
-// sync endpoints, behind one Host/Origin guard (DNS rebinding, cross-site requests); MCP also
-// gets the shared authenticator here, while REST and sync apply it to their own routes.
+// The one Hono app of `lens serve`: /healthz, MCP at /mcp, REST under /api/v1, the y-sweet
+// sync endpoints and the review page at /, behind one Host/Origin guard (DNS rebinding,
+// cross-site requests); MCP also gets the shared authenticator here, while REST and sync apply
+// it to their own routes.
 import { type AccessEnv, type AuditLog, Authenticator, authenticate, problem } from "@lens/access";
 import { documentSummary, roleIncludes } from "@lens/core";
 import { type Env, Hono, type Schema } from "hono";
@@ -8,9 +9,11 @@ import { type Log, silentLog } from "../log.js";
 import type { LensServerDeps } from "../server/mcpServer.js";
 import { LENS_VERSION } from "../version.js";
 import { accessLog } from "./accessLog.js";
+import { distPath } from "./distFiles.js";
 import { allowedHostNames, hostGuard, refusal } from "./hostGuard.js";
 import { createMcpApp } from "./mcpApp.js";
 import { type McpSessionOptions, McpSessions } from "./mcpSessions.js";
+import { webPageApp } from "./webPage.js";
 
 export interface LensAppOptions extends LensServerDeps {
   /**
@@ -33,6 +36,11 @@ export interface LensAppOptions extends LensServerDeps {
   rest?: Hono<Env, Schema, "/">;
   /** The sync server's HTTP app, mounted at the root (its paths are /doc/… and /d/…). */
   sync?: Hono;
+  /**
+   * The review page's build (index.html, assets/), served at / and /assets/*; default
+   * dist/web beside the running CLI.
+   */
+  webRoot?: string;
   log?: Log;
 }
 
@@ -102,6 +110,8 @@ export function createLensApp(options: LensAppOptions): LensApp {
   app.route("/mcp", createMcpApp(mcpSessions));
   if (options.rest) app.route("/api/v1", options.rest);
   if (options.sync) app.route("/", options.sync);
+  // Last: the review page's static files (public; the page asks for a token itself).
+  app.route("/", webPageApp(options.webRoot ?? distPath("web")));
 
   // Errors of every door answer in one problem+json shape (@lens/access `problem`).
   app.notFound((c) => problem(c, 404, `No route for ${c.req.path}`));

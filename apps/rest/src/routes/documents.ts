@@ -3,17 +3,23 @@
 // as JSON with read's text, or as markdown; with an ETag and If-None-Match → 304).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
-  type GlobToolResult,
+  checkToolCall,
+  GLOB_MAX_RESULTS,
+  globListing,
+  globTool,
   type ReadResult,
   ReadResultSchema,
   readDocument,
   renderRead,
+  ToolCallError,
+  toolRefusal,
+  toToolResult,
 } from "@lens/core";
 import { accepts } from "hono/accepts";
 import { callerOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifNoneMatchHits } from "../etag.js";
-import { problemResponses } from "../problems.js";
+import { ProblemError, problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
 import {
@@ -29,6 +35,9 @@ import { problemForFailure } from "../toolProblems.js";
 
 // ---- GET /documents ---------------------------------------------------------------------
 
+/** Most entries one listing may ask for (`limit`). */
+export const LIST_MAX_LIMIT = 10_000;
+
 const ListQuery = queryParams({
   pattern: z.string().min(1).optional().openapi({
     description:
@@ -39,6 +48,16 @@ const ListQuery = queryParams({
     .string()
     .optional()
     .openapi({ description: 'Folder or sub-folder to list, e.g. "Lens/Notes".', example: "Lens" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIST_MAX_LIMIT)
+    .optional()
+    .openapi({
+      description: `Most entries listed (default ${GLOB_MAX_RESULTS}, the glob tool's own cut; at most ${LIST_MAX_LIMIT}). A client building a whole folder tree asks for more; \`total\` says how many match.`,
+      example: 1000,
+    }),
 });
 
 const DocumentListSchema = z
@@ -64,7 +83,7 @@ const listRoute = createRoute({
   tags: [tags.documents],
   summary: "List documents matching a glob",
   description:
-    "One call of the glob tool (same semantics, order and cut at 100 entries as over MCP): its entries, each described, beside its text.",
+    "The glob tool's search (same semantics and order as over MCP): its entries, each described, beside its text. It lists 100 entries, as the tool does, unless `limit` asks for another number (up to 10 000).",
   request: { query: ListQuery },
   responses: {
     200: {
@@ -143,13 +162,26 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
 
   app.openapi(listRoute, (c) => {
-    const { pattern, path } = c.req.valid("query");
+    const { pattern, path, limit } = c.req.valid("query");
     const args =
       path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path };
     const caller = callerOf(c, deps);
-    const result = withRequestSession(deps, caller, undefined, (rs) => rs.call("glob", args));
+    // The glob tool's checks and role, then its search with the listing's own cut.
+    let checked: { pattern: string; path?: string };
+    try {
+      checked = checkToolCall("glob", args).args as typeof checked;
+    } catch (e) {
+      if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
+      throw e;
+    }
+    const refused = toolRefusal(globTool, caller);
+    if (refused) throw problemForFailure(refused, { tool: "glob" });
+    const result = toToolResult(
+      globTool,
+      globListing(ws, checked, caller.reach, limit ?? GLOB_MAX_RESULTS),
+    );
     if (result.isError || !result.data) throw problemForFailure(result, { tool: "glob" });
-    const found = result.data as GlobToolResult;
+    const found = result.data;
     const documents = found.entries.flatMap((e) => {
       const loc = ws.paths.get(e.path);
       return loc ? [documentSummary(ws, entryOf(ws, loc))] : [];

@@ -203,6 +203,39 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(body.text).toMatch(/Results are truncated/);
     });
 
+    it("lists more or fewer than glob's 100 with limit, in glob's order, with its text", async () => {
+      const c = await client({ workspace: manyDocuments(120) });
+      type List = { documents: Summary[]; truncated: boolean; total: number; text: string };
+      const all = await expectJson<List>(await c.fetch("/documents?limit=10000"));
+      expect(all).toMatchObject({ truncated: false, total: 120 });
+      expect(all.documents).toHaveLength(120);
+      expect(all.documents.map((d) => d.path)).toEqual(all.text.split("\n"));
+      const few = await expectJson<List>(await c.fetch("/documents?limit=3&pattern=**%2FDoc1*"));
+      expect(few).toMatchObject({ truncated: true, total: 20 });
+      expect(few.documents.map((d) => d.path)).toEqual(
+        all.documents
+          .map((d) => d.path)
+          .filter((p) => p.startsWith("Many/Doc1"))
+          .slice(0, 3),
+      );
+      expect(few.text).toMatch(/showing the 3 most recent of 20 paths/);
+      // The glob tool itself (what MCP runs) keeps its own cut of 100.
+      expect(direct(c, "glob", { pattern: "**" }).text).toMatch(
+        /showing the 100 most recent of 120 paths/,
+      );
+    });
+
+    it("422 for a limit outside 1..10000 or not a number, changing nothing", async () => {
+      const c = await client();
+      for (const limit of ["0", "10001", "-1", "1.5", "many", ""]) {
+        const p = await expectProblem(
+          await c.fetch(`/documents?limit=${limit}`),
+          "validation-failed",
+        );
+        expect(p.errors).toEqual([expect.objectContaining({ in: "query", path: "limit" })]);
+      }
+    });
+
     it("404 for a folder that does not exist", async () => {
       const c = await client();
       const p = await expectProblem(await c.fetch("/documents?path=Nope"), "not-found");

@@ -17,6 +17,11 @@ export interface RestClient {
   close(): Promise<void>;
 }
 
+/** A client over real HTTP: `url` is the API's base (http://127.0.0.1:port/api/v1). */
+export interface HttpClient extends RestClient {
+  url: string;
+}
+
 export type ClientOptions = Partial<RestAppOptions>;
 export type MakeClient = (options?: ClientOptions) => Promise<RestClient>;
 
@@ -45,10 +50,11 @@ export const inProcess: MakeClient = async (options = {}) => {
   };
 };
 
-export const overHttp: MakeClient = async (options = {}) => {
+export const overHttp = async (options: ClientOptions = {}): Promise<HttpClient> => {
   const { app, writes } = deps(options);
   const server = await createStandaloneRestServer({ ...app, hostname: "127.0.0.1", port: 0 });
   return {
+    url: server.url,
     fetch: (path, init) => fetch(`${server.url}${path}`, init),
     ws: app.workspace,
     sessions: app.sessions,

@@ -1,7 +1,7 @@
 // The glob tool: picomatch semantics over user-facing paths, scoping, order, bounds.
 import { describe, expect, it } from "vitest";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
-import { GLOB_MAX_RESULTS, globTool } from "./glob.js";
+import { GLOB_MAX_RESULTS, globListing, globTool } from "./glob.js";
 import { Session } from "./session.js";
 import { invokeTool } from "./tool.js";
 
@@ -125,5 +125,22 @@ describe("glob", () => {
     const out = lines(invokeTool(globTool, ws, new Session("s"), { pattern: "**" }).text);
     expect(out).toHaveLength(GLOB_MAX_RESULTS + 1);
     expect(out.at(-1)).toMatch(/truncated.*100 most recent of 120/);
+  });
+
+  it("lists another number of entries through globListing, rendered as the tool renders", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < GLOB_MAX_RESULTS + 20; i++) files[`n${String(i).padStart(3, "0")}.md`] = "";
+    const ws = workspaceFromTexts([{ name: "Big", files }]);
+    const all = globListing(ws, { pattern: "**" }, undefined, 1000);
+    if (!all.ok) throw new Error(all.error.message);
+    expect(all.value).toMatchObject({ total: 120, truncated: false });
+    expect(all.value.entries).toHaveLength(120);
+    const tool = invokeTool(globTool, ws, new Session("s"), { pattern: "**" });
+    expect(lines(globTool.renderText(all.value)).slice(0, 100)).toEqual(
+      lines(tool.text).slice(0, 100),
+    );
+    const few = globListing(ws, { pattern: "**" }, undefined, 2);
+    if (!few.ok) throw new Error(few.error.message);
+    expect(globTool.renderText(few.value)).toMatch(/showing the 2 most recent of 120 paths/);
   });
 });

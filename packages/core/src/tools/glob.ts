@@ -65,16 +65,7 @@ export const globTool = defineTool({
   output: GlobResultSchema,
   readOnly: true,
   run(ws, _session, args, caller) {
-    const r = globEntries(ws, args, caller?.reach);
-    if (!r.ok) return r;
-    const { scope, entries, total } = r.value;
-    return success({
-      pattern: args.pattern,
-      scope,
-      entries: entries.map(({ path, type, mtime }) => ({ path, type, mtime })),
-      total,
-      truncated: total > entries.length,
-    });
+    return globListing(ws, args, caller?.reach);
   },
   renderText(r) {
     if (r.entries.length === 0) {
@@ -92,6 +83,29 @@ export const globTool = defineTool({
     return lines.join("\n");
   },
 });
+
+/**
+ * The glob tool's typed result, listing at most `limit` entries: the tool itself lists
+ * GLOB_MAX_RESULTS (an assistant's context is the scarce thing); REST lets a client that builds
+ * a whole folder tree ask for more. Render it with `globTool.renderText`.
+ */
+export function globListing(
+  ws: Workspace,
+  args: { pattern: string; path?: string | undefined },
+  reach: Reach = EVERYWHERE,
+  limit = GLOB_MAX_RESULTS,
+): Outcome<GlobToolResult> {
+  const r = globEntries(ws, args, reach, limit);
+  if (!r.ok) return r;
+  const { scope, entries, total } = r.value;
+  return success({
+    pattern: args.pattern,
+    scope,
+    entries: entries.map(({ path, type, mtime }) => ({ path, type, mtime })),
+    total,
+    truncated: total > entries.length,
+  });
+}
 
 /** One path glob found, with what a listing shows about it. */
 export interface GlobEntry {

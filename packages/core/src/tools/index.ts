@@ -19,6 +19,7 @@ export {
   GlobResultSchema,
   type GlobToolResult,
   globEntries,
+  globListing,
   globTool,
 } from "./glob.js";
 export {

@@ -79,6 +79,11 @@ export class Workspace {
     return () => this.listeners.delete(listener);
   }
 
+  /** How many subscribers there are now (leak checks: a closed client must leave none). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   private emit(event: WorkspaceEvent): void {
     for (const l of this.listeners) l(event);
   }

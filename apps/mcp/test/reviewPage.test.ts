@@ -1,0 +1,341 @@
+// The review page in a real browser: `lens serve` in process (serving the built page at /),
+// Debian's chromium through playwright-core, assistants' edits over MCP with the official SDK
+// client, results checked over MCP and REST. Every test also checks that the page had no
+// JavaScript error and no failed request beyond the ones it causes on purpose.
+import { mkdirSync } from "node:fs";
+import { addToken } from "@lens/access";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resolveServeConfig } from "../src/cli/config.js";
+import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
+import { silentLog } from "../src/log.js";
+import { launchBrowser, type PageWatch, screenshot, until, watchPage } from "./browser.js";
+import { call, connectHttp, requireBuiltCli, tempDir } from "./helpers.js";
+import { writeReviewVault } from "./reviewVault.js";
+
+let tmp: ReturnType<typeof tempDir>;
+let server: RunningServer;
+let base: string;
+let browser: Browser;
+const tokens = { editor: "", viewer: "", assistant: "" };
+
+beforeAll(async () => {
+  requireBuiltCli();
+  tmp = tempDir("lens-review-");
+  const data = `${tmp.path}/data`;
+  mkdirSync(data);
+  const team = writeReviewVault(`${tmp.path}/vault`);
+  tokens.editor = (await addToken(data, { name: "Bo", role: "edit" })).token;
+  tokens.viewer = (await addToken(data, { name: "Vi", role: "view" })).token;
+  tokens.assistant = (await addToken(data, { name: "Ana's Claude", role: "suggest" })).token;
+  const cfg = resolveServeConfig({ port: "0", data, import: [`${team}=Team`] }, {});
+  server = await startServe(cfg, silentLog());
+  base = server.listening.baseUrl;
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  tmp?.remove();
+});
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+interface Session {
+  page: Page;
+  watch: PageWatch;
+  context: BrowserContext;
+  /** The answer to the page's own request (GET /). */
+  headers: Record<string, string>;
+}
+
+const open: Session[] = [];
+
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.context.close();
+});
+
+/** A fresh browser tab (its own sessionStorage) at `hash`, watched, on a laptop-sized screen. */
+async function newTab(hash = "", at = base): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const session: Session = { page, watch, context, headers: {} };
+  open.push(session);
+  session.headers = (await page.goto(`${at}/${hash}`))?.headers() ?? {};
+  return session;
+}
+
+/** Opens the page and signs in with `token` the way a person does. */
+async function signedIn(token: string, hash = ""): Promise<Session> {
+  const s = await newTab(hash);
+  // Before sign-in the page asks who it is without a token: the server says 401.
+  s.watch.allow(401, "/api/v1/me");
+  await s.page.getByLabel("Token").fill(token);
+  await s.page.getByRole("button", { name: "Sign in" }).click();
+  await s.page.locator(".topbar").waitFor();
+  return s;
+}
+
+function expectClean(s: Session): void {
+  expect(s.watch.problems()).toEqual([]);
+}
+
+async function api<T>(path: string, token = tokens.editor): Promise<T> {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function rawOverRest(path: string): Promise<string> {
+  const doc = await api<{ content: string }>(`/documents/${encodeURIComponent(path)}?view=raw`);
+  return doc.content;
+}
+
+/** What an assistant reads over MCP (the AI view, as `cat -n`). */
+async function readOverMcp(path: string): Promise<string> {
+  const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.viewer}` });
+  try {
+    return (await call(conn.client, "read", { file_path: path })).text;
+  } finally {
+    await conn.close();
+  }
+}
+
+const accept = (p: Page) => p.getByRole("button", { name: "Accept", exact: true });
+const reject = (p: Page) => p.getByRole("button", { name: "Reject", exact: true });
+const article = (p: Page) => p.locator("article.markdown");
+
+// ---- tests -----------------------------------------------------------------------------------
+
+describe("review page", () => {
+  it("asks for a token, keeps it out of the address, and refuses a wrong one with the server's words", async () => {
+    const s = await newTab();
+    s.watch.allow(401, "/api/v1/me");
+    // Served under the strict policy: a single inline script or style would be a console error.
+    expect(s.headers["content-security-policy"]).toContain("script-src 'self'");
+    await s.page.getByLabel("Token").waitFor();
+    await screenshot(s.page, "sign-in");
+    await s.page.getByLabel("Token").fill("lens_not-a-real-token-0123456789");
+    await s.page.getByRole("button", { name: "Sign in" }).click();
+    const refusal = s.page.getByRole("alert");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/not accepted/);
+
+    await s.page.getByLabel("Token").fill(tokens.editor);
+    await s.page.getByRole("button", { name: "Sign in" }).click();
+    await s.page.getByText("Bo ·").waitFor();
+    expect(s.page.url()).not.toContain(tokens.editor);
+    // Kept for this tab: a reload stays signed in.
+    s.watch.allowAborts();
+    await s.page.reload();
+    await s.page.locator(".topbar").waitFor();
+    expect(await s.page.getByLabel("Token").count()).toBe(0);
+    expectClean(s);
+  });
+
+  it("shows the folder tree with pending counts and a document with its suggestions inline", async () => {
+    const s = await signedIn(tokens.editor);
+    const tree = s.page.locator("nav.sidebar");
+    await tree.getByRole("link", { name: /Ideas/ }).waitFor();
+    expect(await tree.getByRole("link", { name: /Ideas/ }).textContent()).toBe("Ideas2");
+    expect(await tree.locator("summary", { hasText: "Bulk" }).textContent()).toBe("Bulk3");
+
+    await s.page.getByLabel("Search paths").fill("idea");
+    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue8", "Ideas2"]);
+    await tree.getByRole("link", { name: /Ideas/ }).click();
+
+    await article(s.page).waitFor();
+    expect(s.page.url()).toContain("#/doc/Team/Notes/Ideas.md");
+    const first = s.page.locator(".suggestion").first();
+    expect(await first.locator("del").textContent()).toBe("old");
+    expect(await first.locator("ins").textContent()).toBe("new");
+    expect(await first.locator(".meta").textContent()).toBe("Claude · 3 h ago");
+    expect(await accept(s.page).count()).toBe(2);
+    expect(await reject(s.page).count()).toBe(2);
+    expect(await s.page.getByRole("button", { name: "Accept all" }).count()).toBe(1);
+    // Markdown rendered; the wikilink leads to its document.
+    expect(await article(s.page).locator("strong").textContent()).toBe("good");
+    await s.page.getByLabel("Search paths").fill("");
+    await s.page.getByLabel("Search paths").blur();
+    await s.page.mouse.move(1300, 700);
+    await tree.getByRole("link", { name: /Roadmap/ }).waitFor();
+    await screenshot(s.page, "document");
+    await article(s.page).getByRole("link", { name: "the plans" }).click();
+    await s.page.locator("h1", { hasText: "Team/Plans.md" }).waitFor();
+    expect(await article(s.page).locator(".wikilink.unresolved").textContent()).toBe(
+      "Missing Note",
+    );
+    expectClean(s);
+  });
+
+  it("an assistant's edit over MCP appears on the open page, live", async () => {
+    const s = await signedIn(tokens.editor, "#/doc/Team/Plans.md");
+    await article(s.page).getByText("Plan B: ship it again.").waitFor();
+    await s.page.locator(".live-live").waitFor();
+    expect(await s.page.locator(".suggestion").count()).toBe(0);
+
+    const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.assistant}` });
+    try {
+      await call(conn.client, "read", { file_path: "Team/Plans.md" });
+      const edit = await call(conn.client, "edit", {
+        file_path: "Team/Plans.md",
+        old_string: "ship it again",
+        new_string: "ship it twice",
+      });
+      expect(edit.isError).toBe(false);
+    } finally {
+      await conn.close();
+    }
+    const mark = s.page.locator(".suggestion");
+    await mark.waitFor();
+    expect(await mark.locator("del").textContent()).toBe("ship it again");
+    expect(await mark.locator("ins").textContent()).toBe("ship it twice");
+    expect(await mark.locator(".meta").textContent()).toBe("Ana's Claude · just now");
+    // The tree's count follows too.
+    await s.page
+      .locator("nav.sidebar")
+      .getByRole("link", { name: /^Plans\s*1$/ })
+      .waitFor();
+    await screenshot(s.page, "live");
+    expectClean(s);
+  });
+
+  it("Accept and Reject (by keyboard and by click) change the document as MCP and REST read it", async () => {
+    const path = "Team/Notes/Ideas.md";
+    const s = await signedIn(tokens.editor, `#/doc/${path}`);
+    await s.page.locator(".suggestion").first().waitFor();
+    // j selects the first suggestion, a accepts it.
+    await s.page.keyboard.press("j");
+    await s.page.locator(".suggestion.selected", { hasText: "new" }).waitFor();
+    await s.page.keyboard.press("a");
+    await until("one suggestion is left", async () => (await accept(s.page).count()) === 1);
+    // Then Reject on the other, by click.
+    await reject(s.page).click();
+    await until(
+      "no suggestion is left",
+      async () => (await s.page.locator(".suggestion").count()) === 0,
+    );
+    expect(await s.page.getByRole("status").textContent()).toMatch(/Rejected 1 suggestion/);
+
+    const raw = await rawOverRest(path);
+    expect(raw).toContain("The new idea was **good**.\nWe meet on Monday.\n");
+    expect(raw).not.toMatch(/\{(\+\+|--)/);
+    const read = await readOverMcp(path);
+    expect(read).toContain("The new idea was **good**.");
+    expect(read).toContain("We meet on Monday.");
+    expectClean(s);
+  });
+
+  it("bulk-accepts the queue filtered by author, and only that", async () => {
+    const s = await signedIn(tokens.editor, "#/queue");
+    await s.page.locator(".queue-item").first().waitFor();
+    await s.page.getByLabel("Author").selectOption("Mistral");
+    await s.page.getByLabel("Folder").selectOption("Team/Bulk");
+    await until(
+      "the filters leave two",
+      async () => (await s.page.locator(".queue-item").count()) === 2,
+    );
+    await screenshot(s.page, "queue");
+    await s.page.getByRole("button", { name: "Accept all shown (2)" }).click();
+    expect(await s.page.locator(".confirm-text").textContent()).toBe(
+      "Accept 2 suggestions in 2 documents?",
+    );
+    await s.page.getByRole("button", { name: "Confirm" }).click();
+    await s.page.getByRole("status").getByText("Accepted 2 suggestions.").waitFor();
+    await until(
+      "the filtered set is gone",
+      async () => (await s.page.locator(".queue-item").count()) === 0,
+    );
+
+    const left = await api<{ suggestions: { author?: string; path: string }[] }>(
+      "/suggestions?path=Team/Bulk",
+    );
+    expect(left.suggestions.map((x) => [x.path, x.author])).toEqual([
+      ["Team/Bulk/One.md", "Gemini"],
+    ]);
+    expect(await rawOverRest("Team/Bulk/One.md")).toMatch(/^# One\n\nAlpha \(checked\) and \{--/);
+    expect(await rawOverRest("Team/Bulk/Two.md")).toBe("# Two\n\nGamma Delta done.\n");
+    expectClean(s);
+  });
+
+  it("a view token sees suggestions but no Accept or Reject anywhere", async () => {
+    const s = await signedIn(tokens.viewer, "#/doc/Team/Roadmap.md");
+    await s.page.locator(".suggestion").waitFor();
+    expect(await s.page.locator(".suggestion ins").textContent()).toBe("June");
+    await s.page.getByText("View only").waitFor();
+    expect(await s.page.getByRole("button", { name: /Accept|Reject/ }).count()).toBe(0);
+    await screenshot(s.page, "view-only");
+    // Keys do nothing either.
+    await s.page.keyboard.press("j");
+    await s.page.keyboard.press("a");
+    await s.page.getByRole("link", { name: /Review queue/ }).click();
+    await s.page.locator(".queue-item").first().waitFor();
+    expect(await s.page.getByRole("button", { name: /Accept|Reject/ }).count()).toBe(0);
+    expect(await rawOverRest("Team/Roadmap.md")).toContain("{++");
+    expectClean(s);
+  });
+
+  it("a conflict is shown on its suggestion and never applied", async () => {
+    const path = "Team/Syntax.md";
+    const before = await rawOverRest(path);
+    const s = await signedIn(tokens.editor, `#/doc/${path}`);
+    await s.page.locator(".suggestion").nth(1).waitFor();
+    // Accept all: the plain one is applied, the one that would re-pair markup is left pending.
+    await s.page.getByRole("button", { name: "Accept all" }).click();
+    const alert = s.page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Accepted 1 suggestion\. 1 suggestion left pending/);
+    const conflicted = s.page.locator(".suggestion.has-conflict");
+    await conflicted.waitFor();
+    expect(await conflicted.locator(".conflict-note").textContent()).toMatch(/Conflict/);
+    await until(
+      "the applied one is gone",
+      async () => (await s.page.locator(".suggestion").count()) === 1,
+    );
+    // Accepting it alone: the server answers 409, and the page says so.
+    s.watch.allow(409, "/api/v1/suggestions/accept");
+    await s.page.getByRole("button", { name: "Dismiss" }).click();
+    await accept(s.page).click();
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Nothing was accepted\. 1 suggestion left pending/);
+    await screenshot(s.page, "conflict");
+
+    const after = await rawOverRest(path);
+    const colour = /\{--\{[^}]*\}@@colour--\}\{\+\+\{[^}]*\}@@color\+\+\}/;
+    expect(before).toMatch(colour);
+    expect(after).toBe(before.replace(colour, "color"));
+    expect(after).toContain("{--++}old text--}");
+    expect(await readOverMcp(path)).toContain("We write color.");
+    expectClean(s);
+  });
+});
+
+describe("review page on an open server", () => {
+  it("needs no sign-in when the server needs no token", async () => {
+    const other = tempDir("lens-review-open-");
+    const data = `${other.path}/data`;
+    mkdirSync(data);
+    const team = writeReviewVault(`${other.path}/vault`);
+    const openServer = await startServe(
+      resolveServeConfig({ port: "0", data, import: [`${team}=Team`] }, {}),
+      silentLog(),
+    );
+    try {
+      const s = await newTab("#/queue", openServer.listening.baseUrl);
+      await s.page.getByText("Open server (no token)").waitFor();
+      await s.page.locator(".queue-item").first().waitFor();
+      expect(await s.page.getByLabel("Token").count()).toBe(0);
+      expect(await s.page.getByRole("button", { name: "Sign out" }).count()).toBe(0);
+      expectClean(s);
+      await s.context.close();
+      open.splice(open.indexOf(s), 1);
+    } finally {
+      await openServer.stop();
+      other.remove();
+    }
+  });
+});

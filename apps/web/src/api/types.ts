@@ -1,0 +1,79 @@
+// The shapes of the REST answers the page reads (apps/rest/README.md), as the page uses them.
+
+export type Role = "view" | "suggest" | "edit" | "admin";
+
+/** GET /me: who the token is. `open` = a server that needs no token (loopback, none set). */
+export interface Me {
+  name: string | null;
+  role: Role;
+  folders: string[] | null;
+  open: boolean;
+}
+
+/** One entry of GET /documents. */
+export interface DocumentEntry {
+  path: string;
+  type: string;
+  modified: string | null;
+  size: number | null;
+  pendingSuggestions: number | null;
+}
+
+export interface DocumentList {
+  documents: DocumentEntry[];
+  truncated: boolean;
+  total: number;
+}
+
+export type SuggestionKind = "insert" | "delete" | "substitute" | "replace";
+
+/** One pending suggestion of GET /suggestions. `time` is in ms since the epoch. */
+export interface Suggestion {
+  id: string;
+  path: string;
+  line: number;
+  kind: SuggestionKind;
+  old: string;
+  new: string;
+  author?: string;
+  time?: number;
+}
+
+export interface SuggestionList {
+  suggestions: Suggestion[];
+  count: number;
+}
+
+/** GET /documents/{path}?view=raw (JSON form). */
+export interface RawDocument {
+  path: string;
+  etag: string;
+  content: string;
+}
+
+export type ReviewAction = "accept" | "reject";
+
+export type ReviewStatus = "applied" | "not_found" | "conflict";
+
+export interface ReviewItem {
+  id: string;
+  status: ReviewStatus;
+}
+
+/** POST /suggestions/accept|reject (200). */
+export interface ReviewAnswer {
+  action: ReviewAction;
+  applied: number;
+  notFound: number;
+  conflicts: number;
+  documents: { path: string; etag: string; results: ReviewItem[] }[];
+}
+
+/** An RFC 9457 problem, as every error of the server is. */
+export interface Problem {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  results?: ReviewItem[];
+}

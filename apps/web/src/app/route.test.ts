@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { docHash, parseRoute } from "./route.js";
+
+describe("hash routes", () => {
+  it("round-trips document paths, spaces and # included", () => {
+    for (const path of ["Team/Plans.md", "Team/My Notes/Q&A #2.md", "Å/ü.md"]) {
+      expect(parseRoute(docHash(path))).toEqual({ name: "doc", path });
+    }
+    expect(docHash("Team/My Notes/a#b.md")).toBe("#/doc/Team/My%20Notes/a%23b.md");
+  });
+
+  it("anything else is the queue", () => {
+    for (const h of ["", "#", "#/", "#/queue", "#/doc/", "#/doc/%E0%A4%A", "#/nope"]) {
+      expect(parseRoute(h)).toEqual({ name: "queue" });
+    }
+  });
+});

@@ -1,0 +1,171 @@
+// One document: rendered markdown with its pending suggestions inline, Accept all / Reject
+// all for reviewers, read again when a live change or a review names it.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import type { Api } from "../api/client.js";
+import type { Suggestion } from "../api/types.js";
+import { useDocument } from "../app/useDocument.js";
+import type { Changes } from "../app/useLensData.js";
+import type { Review } from "../app/useReview.js";
+import { renderMarkdown } from "../markdown/render.js";
+import type { LinkResolver } from "../markdown/resolveLink.js";
+import { slotsIn } from "../markdown/tree.js";
+import { suggestionKey } from "../review/keys.js";
+import { MarkdownView } from "./MarkdownView.js";
+import { ErrorBox } from "./NoticeBar.js";
+import {
+  ConflictNote,
+  ReviewButtons,
+  type SuggestionActions,
+  SuggestionChange,
+  SuggestionMeta,
+} from "./SuggestionMark.js";
+import { useReviewKeys } from "./useReviewKeys.js";
+
+interface Props {
+  api: Api;
+  path: string;
+  changes: Changes;
+  resolve: LinkResolver;
+  canReview: boolean;
+  review: Review;
+  now: number;
+}
+
+/** A counter that moves when a change names this document (or everything). */
+function useVersion(changes: Changes, path: string | undefined): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (changes.seq === 0) return;
+    if (changes.paths === "all" || (path !== undefined && changes.paths.has(path))) {
+      setVersion((v) => v + 1);
+    }
+  }, [changes]);
+  return version;
+}
+
+export function DocumentView(p: Props) {
+  const [known, setKnown] = useState<string>();
+  const version = useVersion(p.changes, known);
+  const { doc, loading, error } = useDocument(p.api, p.path, version);
+  useEffect(() => setKnown(doc?.path), [doc?.path]);
+
+  const rendered = useMemo(
+    () =>
+      doc &&
+      renderMarkdown(doc.slotted.source, {
+        path: doc.path,
+        marker: doc.slotted.marker,
+        resolve: p.resolve,
+      }),
+    [doc, p.resolve],
+  );
+  const suggestions = useMemo(
+    () =>
+      (doc?.slotted.slots ?? []).flatMap((s) => (s.kind === "suggestion" ? [s.suggestion] : [])),
+    [doc],
+  );
+  const unplaced = useMemo(() => {
+    if (!doc || !rendered) return [];
+    const shown = new Set(slotsIn([...(rendered.frontmatter ?? []), ...rendered.body]));
+    return doc.slotted.slots.flatMap((s, i) =>
+      s.kind === "suggestion" && !shown.has(i) ? [s.suggestion] : [],
+    );
+  }, [doc, rendered]);
+
+  const keys = useMemo(() => suggestions.map(suggestionKey), [suggestions]);
+  const byKey = useMemo(
+    () => new Map(suggestions.map((s) => [suggestionKey(s), s])),
+    [suggestions],
+  );
+  const act = (action: "accept" | "reject", key: string) => {
+    const s = byKey.get(key);
+    if (s && !p.review.busy) void p.review.run(action, new Map([[s.path, [s.id]]]));
+  };
+  const { selected, select } = useReviewKeys(keys, p.canReview ? act : undefined);
+  const actions: SuggestionActions = {
+    canReview: p.canReview,
+    busy: p.review.busy,
+    now: p.now,
+    selected,
+    conflicts: p.review.conflicts,
+    select,
+    act,
+  };
+  const all = (action: "accept" | "reject") => {
+    if (doc) void p.review.run(action, new Map([[doc.path, suggestions.map((s) => s.id)]]));
+  };
+
+  return (
+    <section class="document" aria-busy={loading}>
+      <header class="view-header">
+        <h1 class="doc-path">{doc?.path ?? p.path}</h1>
+        <span class="count">
+          {loading && !doc
+            ? "Loading…"
+            : `${suggestions.length} pending ${suggestions.length === 1 ? "suggestion" : "suggestions"}`}
+          {loading && doc ? " · updating…" : ""}
+        </span>
+        {p.canReview && suggestions.length > 0 && (
+          <span class="bulk">
+            <button
+              type="button"
+              class="accept"
+              disabled={p.review.busy}
+              onClick={() => all("accept")}
+            >
+              Accept all
+            </button>
+            <button
+              type="button"
+              class="reject"
+              disabled={p.review.busy}
+              onClick={() => all("reject")}
+            >
+              Reject all
+            </button>
+          </span>
+        )}
+      </header>
+      <ErrorBox error={error} what={`Could not read ${p.path}`} />
+      {rendered?.frontmatter && (
+        <details class="frontmatter">
+          <summary>Properties</summary>
+          <pre>
+            <MarkdownView
+              nodes={rendered.frontmatter}
+              slots={doc!.slotted.slots}
+              actions={actions}
+            />
+          </pre>
+        </details>
+      )}
+      {rendered && doc && (
+        <article class="markdown">
+          <MarkdownView nodes={rendered.body} slots={doc.slotted.slots} actions={actions} />
+        </article>
+      )}
+      {unplaced.length > 0 && <Unplaced list={unplaced} actions={actions} />}
+    </section>
+  );
+}
+
+/** Suggestions inside a link's address or another spot no element can go, listed below. */
+function Unplaced({ list, actions }: { list: Suggestion[]; actions: SuggestionActions }) {
+  return (
+    <section class="unplaced">
+      <h2>Suggestions inside link addresses</h2>
+      <ul>
+        {list.map((s) => {
+          const k = suggestionKey(s);
+          return (
+            <li key={k} class={actions.selected === k ? "selected" : ""} data-sid={k} tabIndex={-1}>
+              Line {s.line}: <SuggestionChange s={s} /> <SuggestionMeta s={s} now={actions.now} />
+              <ReviewButtons k={k} a={actions} />
+              <ConflictNote k={k} a={actions} />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+// The review queue: every pending suggestion across documents, filtered by folder, author and
+// age, each with its own Accept / Reject, and the filtered set accepted or rejected at once
+// (after a confirmation naming how many and where): one request per document.
+import { useMemo, useState } from "preact/hooks";
+import type { Suggestion } from "../api/types.js";
+import { docHash } from "../app/route.js";
+import type { Review } from "../app/useReview.js";
+import {
+  AGES,
+  type AgeFilter,
+  ANY_FILTER,
+  applyFilter,
+  authorsOf,
+  foldersOf,
+  idsByDocument,
+  NO_AUTHOR,
+  type QueueFilter,
+} from "../review/filters.js";
+import { suggestionKey } from "../review/keys.js";
+import {
+  ConflictNote,
+  ReviewButtons,
+  type SuggestionActions,
+  SuggestionChange,
+  SuggestionMeta,
+} from "./SuggestionMark.js";
+import { useReviewKeys } from "./useReviewKeys.js";
+
+interface Props {
+  suggestions: Suggestion[] | undefined;
+  canReview: boolean;
+  review: Review;
+  now: number;
+}
+
+export function QueueView(p: Props) {
+  const [filter, setFilter] = useState<QueueFilter>(ANY_FILTER);
+  const [confirming, setConfirming] = useState<"accept" | "reject">();
+  const all = p.suggestions ?? [];
+  const shown = useMemo(() => applyFilter(all, filter, p.now), [all, filter, p.now]);
+  const groups = useMemo(() => idsByDocument(shown), [shown]);
+  const byKey = useMemo(() => new Map(shown.map((s) => [suggestionKey(s), s])), [shown]);
+  const keys = useMemo(() => shown.map(suggestionKey), [shown]);
+
+  const act = (action: "accept" | "reject", key: string) => {
+    const s = byKey.get(key);
+    if (s && !p.review.busy) void p.review.run(action, new Map([[s.path, [s.id]]]));
+  };
+  const { selected, select } = useReviewKeys(keys, p.canReview ? act : undefined);
+  const actions: SuggestionActions = {
+    canReview: p.canReview,
+    busy: p.review.busy,
+    now: p.now,
+    selected,
+    conflicts: p.review.conflicts,
+    select,
+    act,
+  };
+  const set = (patch: Partial<QueueFilter>) => {
+    setConfirming(undefined);
+    setFilter((f) => ({ ...f, ...patch }));
+  };
+  const bulk = (action: "accept" | "reject") => {
+    setConfirming(undefined);
+    void p.review.run(action, groups);
+  };
+
+  return (
+    <section class="queue" aria-busy={p.suggestions === undefined}>
+      <header class="view-header">
+        <h1>Review queue</h1>
+        <span class="count">
+          {p.suggestions === undefined
+            ? "Loading…"
+            : `${shown.length} of ${all.length} pending ${all.length === 1 ? "suggestion" : "suggestions"}`}
+        </span>
+      </header>
+      <Filters all={all} filter={filter} set={set} />
+      {p.canReview && shown.length > 0 && (
+        <div class="bulk-bar">
+          {confirming === undefined ? (
+            <>
+              <button
+                type="button"
+                class="accept"
+                disabled={p.review.busy}
+                onClick={() => setConfirming("accept")}
+              >
+                Accept all shown ({shown.length})
+              </button>
+              <button
+                type="button"
+                class="reject"
+                disabled={p.review.busy}
+                onClick={() => setConfirming("reject")}
+              >
+                Reject all shown ({shown.length})
+              </button>
+            </>
+          ) : (
+            <>
+              <span class="confirm-text">
+                {confirming === "accept" ? "Accept" : "Reject"} {shown.length}{" "}
+                {shown.length === 1 ? "suggestion" : "suggestions"} in {groups.size}{" "}
+                {groups.size === 1 ? "document" : "documents"}?
+              </span>
+              <button type="button" class={confirming} onClick={() => bulk(confirming)}>
+                Confirm
+              </button>
+              <button type="button" onClick={() => setConfirming(undefined)}>
+                Cancel
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {p.suggestions !== undefined && shown.length === 0 && (
+        <p class="empty">
+          {all.length === 0
+            ? "Nothing to review: no suggestion is pending."
+            : "No suggestion matches these filters."}
+        </p>
+      )}
+      {[...groups.keys()].map((path) => (
+        <section class="queue-doc" key={path}>
+          <h2>
+            <a href={docHash(path)}>{path}</a>
+          </h2>
+          <ul>
+            {shown
+              .filter((s) => s.path === path)
+              .map((s) => {
+                const k = suggestionKey(s);
+                const cls = [
+                  "queue-item",
+                  selected === k ? "selected" : "",
+                  p.review.conflicts.has(k) ? "has-conflict" : "",
+                ];
+                return (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: j/k select from the keyboard
+                  <li
+                    key={k}
+                    class={cls.join(" ").trim()}
+                    data-sid={k}
+                    tabIndex={-1}
+                    onClick={() => select(k)}
+                  >
+                    <span class="line">line {s.line}</span>
+                    <SuggestionChange s={s} />
+                    <span class="tools">
+                      <SuggestionMeta s={s} now={p.now} />
+                      <ReviewButtons k={k} a={actions} />
+                      <ConflictNote k={k} a={actions} />
+                    </span>
+                  </li>
+                );
+              })}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+function Filters({
+  all,
+  filter,
+  set,
+}: {
+  all: Suggestion[];
+  filter: QueueFilter;
+  set(patch: Partial<QueueFilter>): void;
+}) {
+  // The chosen values stay choosable after their last suggestion is resolved.
+  const withChosen = (list: string[], chosen: string) =>
+    chosen === "" || list.includes(chosen) ? list : [...list, chosen].sort();
+  const folders = useMemo(() => withChosen(foldersOf(all), filter.folder), [all, filter.folder]);
+  const authors = useMemo(() => withChosen(authorsOf(all), filter.author), [all, filter.author]);
+  return (
+    <div class="filters">
+      <label>
+        Folder
+        <select value={filter.folder} onChange={(e) => set({ folder: e.currentTarget.value })}>
+          <option value="">All folders</option>
+          {folders.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Author
+        <select value={filter.author} onChange={(e) => set({ author: e.currentTarget.value })}>
+          <option value="">All authors</option>
+          {authors.map((a) => (
+            <option key={a} value={a}>
+              {a === NO_AUTHOR ? "(no author)" : a}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Age
+        <select
+          value={filter.age}
+          onChange={(e) => set({ age: e.currentTarget.value as AgeFilter })}
+        >
+          {Object.entries(AGES).map(([k, v]) => (
+            <option key={k} value={k}>
+              {v.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
