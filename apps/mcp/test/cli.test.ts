@@ -69,6 +69,7 @@ describe("lens serve as a child process", () => {
   it("prints where it listens, the claude mcp add line and a Claude Desktop entry", () => {
     expect(child.stdout()).toContain(`claude mcp add --transport http lens ${url}`);
     expect(child.stdout()).toMatch(/REST\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1/);
+    expect(child.stdout()).toMatch(/Review\s+http:\/\/127\.0\.0\.1:\d+\/ /);
     expect(child.stdout()).toMatch(/^Lens \S+: 4 documents in 2 folders \(Research, Team\)/);
     const desktop = child.stdout().slice(child.stdout().indexOf("Connect Claude Desktop"));
     const json = desktop.slice(desktop.indexOf("{"), desktop.lastIndexOf("}") + 1);

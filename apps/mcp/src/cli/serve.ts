@@ -42,6 +42,7 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
   const lines = [
     `Lens ${LENS_VERSION}: ${what}`,
     ...warnings,
+    `  Review   ${base}/  (the review page, in a browser)`,
     `  MCP      ${mcpUrl}`,
     `  REST     ${base}/api/v1`,
     `  Sync     ${base}  (y-sweet: /doc/:id/auth, /d/:id/ws/:id)`,
