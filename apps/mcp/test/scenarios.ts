@@ -102,7 +102,7 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         });
         const grep = await result("grep", { pattern: "Plan A", output_mode: "content" });
         expect(grep.structuredContent).toMatchObject({
-          entries: [{ kind: "match", path: "Team/Plans.md", line: 3, column: 1 }],
+          entries: [{ kind: "match", path: "Team/Plans.md", line: 3 }],
           nextOffset: null,
         });
         expect(grep.content).toEqual([{ type: "text", text: "Team/Plans.md:3:Plan A: ship it." }]);

@@ -28,11 +28,18 @@ export const GREP_CASES: readonly GrepCase[] = [
   { label: "literal", pattern: "replication", ignoreCase: false, literal: true },
   { label: "literal -i", pattern: "kestrel", ignoreCase: true, literal: true },
   { label: "alternation", pattern: "TODO|FIXME|XXX", ignoreCase: false, literal: false },
+  {
+    label: "word alternation",
+    pattern: "latency|throughput|consensus",
+    ignoreCase: false,
+    literal: false,
+  },
   { label: "\\w+ing\\b", pattern: "\\w+ing\\b", ignoreCase: false, literal: false },
   { label: "no literal", pattern: "[0-9]{2,}[a-z]{2,}", ignoreCase: false, literal: false },
+  { label: "\\p{Lu}{3,}", pattern: "\\p{Lu}{3,}", ignoreCase: false, literal: false },
 ];
 
-export const GREP_MODES = ["files_with_matches", "content"] as const;
+export const GREP_MODES = ["files_with_matches", "content", "count"] as const;
 type Mode = (typeof GREP_MODES)[number];
 
 export interface GrepRow {

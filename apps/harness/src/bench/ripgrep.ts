@@ -69,11 +69,16 @@ export function stopRgHelper(): void {
 /** rg arguments equivalent to a grep tool call (content mode prints `path:N:text`). */
 export function rgArgs(
   pattern: string,
-  mode: "files_with_matches" | "content",
+  mode: "files_with_matches" | "content" | "count",
   ignoreCase: boolean,
   sorted: boolean,
 ): string[] {
-  const args = mode === "files_with_matches" ? ["-l"] : ["-n", "--no-heading"];
+  const args =
+    mode === "files_with_matches"
+      ? ["-l"]
+      : mode === "count"
+        ? ["--count"]
+        : ["-n", "--no-heading"];
   if (ignoreCase) args.push("-i");
   if (sorted) args.push("--sort", "path");
   args.push("-e", pattern);

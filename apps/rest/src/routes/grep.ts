@@ -95,7 +95,7 @@ const grepRoute = createRoute({
   tags: [tags.search],
   summary: "Search document contents",
   description:
-    "Runs the grep tool once over the documents' AI views (ripgrep semantics; paths in rg --sort path order) and returns its page: the output entries typed (`entries`: files, counts, or matching and context lines with their line and column) and the same page as the tool's text. Query names map to the tool's: case_insensitive → -i, line_numbers → -n, after_context → -A, before_context → -B, context → -C. offset and head_limit page the entries, exactly as the text; `nextOffset` is the next page's offset.",
+    "Runs the grep tool once over the documents' AI views (ripgrep semantics; paths in rg --sort path order) and returns its page: the output entries typed (`entries`: files, counts, or matching and context lines with their line numbers) and the same page as the tool's text. Query names map to the tool's: case_insensitive → -i, line_numbers → -n, after_context → -A, before_context → -B, context → -C. offset and head_limit page the entries, exactly as the text; `nextOffset` is the next page's offset.",
   request: { query: GrepQuery },
   responses: {
     200: {

@@ -53,7 +53,7 @@ interface GrepOut {
   entries: (
     | { kind: "file"; path: string }
     | { kind: "count"; path: string; count: number }
-    | { kind: "match"; path: string; line: number; column: number; text: string }
+    | { kind: "match"; path: string; line: number; text: string }
     | { kind: "context"; path: string; line: number; text: string }
     | { kind: "break" }
   )[];
@@ -699,20 +699,19 @@ export function runRestCases({ make }: RestCaseOptions): void {
       });
     }
 
-    it("gives matching lines with line, column and text in the AI view", async () => {
+    it("gives matching lines with their line numbers and text in the AI view", async () => {
       const c = await client();
       const body = await expectJson<GrepOut>(
         await c.fetch("/grep?pattern=fox&output_mode=content"),
       );
       expect(body.text).toBe("Lens/Notes/Ideas.md:4:The quick brown fox.");
-      // "quick " is a pending insertion: the AI view shows it, so fox starts at column 17.
+      // "quick " is a pending insertion: the AI view shows it.
       expect(body).toMatchObject({
         entries: [
           {
             kind: "match",
             path: "Lens/Notes/Ideas.md",
             line: 4,
-            column: 17,
             text: "The quick brown fox.",
           },
         ],
@@ -720,24 +719,6 @@ export function runRestCases({ make }: RestCaseOptions): void {
         nextOffset: null,
         timedOut: false,
       });
-    });
-
-    it("gives the column of the first match, in UTF-16 code units, case-insensitively too", async () => {
-      const c = await client({
-        workspace: workspaceFromTexts([
-          { name: "U", files: { "Emoji.md": "😀 x 😀 y y\nnothing\nCafé café\n" } },
-        ]),
-      });
-      const columns = async (query: string) =>
-        (
-          await expectJson<GrepOut>(await c.fetch(`/grep?output_mode=content&${query}`))
-        ).entries.flatMap((e) => (e.kind === "match" ? [[e.line, e.column]] : []));
-      expect(await columns("pattern=y")).toEqual([[1, 9]]);
-      expect(await columns(`pattern=${encodeURIComponent("café")}`)).toEqual([[3, 6]]);
-      expect(await columns(`pattern=${encodeURIComponent("CAFÉ")}&case_insensitive=1`)).toEqual([
-        [3, 1],
-      ]);
-      expect(await columns(`pattern=${encodeURIComponent("\\bx")}`)).toEqual([[1, 4]]);
     });
 
     it("gives context lines and group breaks as entries, in the text's order", async () => {
@@ -757,7 +738,6 @@ export function runRestCases({ make }: RestCaseOptions): void {
           kind: "match",
           path: "Lens/Notes/Ideas.md",
           line: 5,
-          column: 1,
           text: expect.any(String),
         },
         { kind: "break" },
@@ -767,7 +747,6 @@ export function runRestCases({ make }: RestCaseOptions): void {
           kind: "match",
           path: "Lens/Notes/Plan.md",
           line: 4,
-          column: expect.any(Number),
           text: expect.any(String),
         },
       ]);

@@ -1,5 +1,6 @@
 // grepDocuments: the wiring — modes, order, paging with head_limit/offset, errors and bounds.
 import { describe, expect, it } from "vitest";
+import { growth, LINEAR_AT_8 } from "../../test/support/growth.js";
 import { DEFAULT_HEAD_LIMIT, grepDocuments, NO_MATCHES, type SearchDoc } from "./grep.js";
 
 const docs: SearchDoc[] = [
@@ -143,5 +144,24 @@ describe("grepDocuments", () => {
     expect(grepDocuments(docs, { pattern: "hit", glob: "b.md" }, { scope: "L" }).text).toBe(
       "L/b.md",
     );
+  });
+});
+
+describe("grep's work on an alternation of words", () => {
+  it("looks for each word once per occurrence, not once per matching line", () => {
+    // Every line matches "latency"; "consensus" occurs only at the end. Searching for the rare
+    // word again from every matching line would scan the rest of the document each time.
+    const ratio = growth((n) => {
+      const doc = { path: "a.md", text: `${"latency here\n".repeat(n)}consensus\n` };
+      const params = {
+        pattern: "latency|throughput|consensus",
+        output_mode: "count" as const,
+        head_limit: 0,
+      };
+      return () => {
+        grepDocuments([doc], params, { maxOutputChars: Number.POSITIVE_INFINITY });
+      };
+    }, 2_000);
+    expect(ratio).toBeLessThan(LINEAR_AT_8);
   });
 });

@@ -151,7 +151,6 @@ export function grepSearch(
         contextOn,
         countMatches: (params.multiline ?? false) && matcher.canMatchNewline,
         printedBefore: resume?.printedBefore ?? false,
-        columnOf: (line) => (matcher.find(line, 0)?.[0] ?? 0) + 1,
       });
       return printer;
     },
@@ -312,7 +311,6 @@ interface PrinterSettings {
   contextOn: boolean;
   countMatches: boolean;
   printedBefore: boolean;
-  columnOf: (line: string) => number;
 }
 
 function printerFor(

@@ -93,7 +93,6 @@ const GrepEntrySchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("match"),
     ...position,
-    column: z.number().int().describe("1-based column (UTF-16) where the first match starts."),
     text: z.string(),
   }),
   z.object({ kind: z.literal("context"), ...position, text: z.string() }),

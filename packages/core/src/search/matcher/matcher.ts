@@ -113,6 +113,13 @@ class RegexMatcher implements Matcher {
   private lastMatcher: RE2Matcher | undefined;
   /** The last text's lowercased copy, when its offsets line up with the text's. */
   private lowered: { text: string; lower: string | undefined } | undefined;
+  /**
+   * Each needle's next occurrence in the last haystack, kept across calls: `at[k]` is the
+   * first occurrence at or after `from[k]` (-1: none), so a later call from a position between
+   * the two reuses it — a searcher walking a document line by line looks for each needle once
+   * per occurrence, not once per matching line (a rare needle would be re-scanned to the end).
+   */
+  private needleHits: { haystack: string; from: number[]; at: number[] } | undefined;
 
   constructor(
     private readonly re: RE2JS,
@@ -168,18 +175,22 @@ class RegexMatcher implements Matcher {
     from: number,
     needles: string[],
   ): Match | undefined {
-    // Each needle's next occurrence, kept while it lies ahead: every needle is searched for
-    // once per occurrence, not once per line visited (-2: not searched yet; -1: none left).
-    const next = needles.map(() => -2);
+    let cache = this.needleHits;
+    if (cache?.haystack !== haystack) {
+      cache = { haystack, from: needles.map(() => -1), at: needles.map(() => -1) };
+      this.needleHits = cache;
+    }
     const exact = this.needlesAreMatches && haystack === text;
     let pos = from;
     while (pos <= text.length) {
       let hit = -1;
       for (let k = 0; k < needles.length; k++) {
-        let at = next[k]!;
-        if (at !== -1 && at < pos) {
+        let at = cache.at[k]!;
+        const known = cache.from[k]! !== -1 && cache.from[k]! <= pos && (at === -1 || at >= pos);
+        if (!known) {
           at = haystack.indexOf(needles[k]!, pos);
-          next[k] = at;
+          cache.at[k] = at;
+          cache.from[k] = pos;
         }
         if (at !== -1 && (hit === -1 || at < hit)) hit = at;
       }

@@ -10,8 +10,6 @@ export interface ContentOptions {
   contextOn?: boolean;
   /** Lines were printed before the first document (a search resumed mid-way). */
   printedBefore?: boolean;
-  /** 1-based column of the first match on a matching line (default 1). */
-  columnOf?: (line: string) => number;
 }
 
 export class ContentPrinter implements Sink {
@@ -19,7 +17,6 @@ export class ContentPrinter implements Sink {
   private printedInDoc = false;
   private printedAny = false;
   private readonly contextOn: boolean;
-  private readonly columnOf: (line: string) => number;
 
   constructor(
     private readonly out: OutputLines<GrepEntry>,
@@ -27,7 +24,6 @@ export class ContentPrinter implements Sink {
   ) {
     this.contextOn = options.contextOn ?? false;
     this.printedAny = options.printedBefore ?? false;
-    this.columnOf = options.columnOf ?? (() => 1);
   }
 
   /** Whether anything was printed yet (what a resumed search needs to know). */
@@ -43,9 +39,7 @@ export class ContentPrinter implements Sink {
 
   matched(line: number, text: string): boolean {
     if (!this.startLine()) return false;
-    // A skipped entry is only counted, so its column is not looked for.
-    const column = this.out.skipsNext ? 1 : this.columnOf(text);
-    return this.out.push({ kind: "match", path: this.path, line, column, text });
+    return this.out.push({ kind: "match", path: this.path, line, text });
   }
 
   context(line: number, text: string): boolean {

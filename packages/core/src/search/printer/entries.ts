@@ -7,8 +7,11 @@ export type GrepEntry =
   | { kind: "file"; path: string }
   /** count: matching lines (or matches, rg -U) of a document. */
   | { kind: "count"; path: string; count: number }
-  /** content: a matching line; `column` (1-based, UTF-16) is where its first match starts. */
-  | { kind: "match"; path: string; line: number; column: number; text: string }
+  /**
+   * content: a matching line. No column: finding where on the line the match starts costs a
+   * regex search per printed line, which would multiply content mode's cost (see README).
+   */
+  | { kind: "match"; path: string; line: number; text: string }
   /** content: a context line (-A/-B/-C). */
   | { kind: "context"; path: string; line: number; text: string }
   /** content: the `--` between groups that are not adjacent. */

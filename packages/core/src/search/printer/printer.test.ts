@@ -41,13 +41,13 @@ describe("printers", () => {
       {},
       entryFormat({ separators: { match: "=", context: "~", contextBreak: "…" } }),
     );
-    const p = new ContentPrinter(out, { columnOf: (line) => line.indexOf("m") + 1 });
+    const p = new ContentPrinter(out);
     p.begin("a.md");
     p.matched(2, "xm");
     p.contextBreak();
     p.context(4, "c");
     expect(out.lines).toEqual(["a.md=2=xm", "…", "a.md~4~c"]);
-    expect(out.entries[0]).toEqual({ kind: "match", path: "a.md", line: 2, column: 2, text: "xm" });
+    expect(out.entries[0]).toEqual({ kind: "match", path: "a.md", line: 2, text: "xm" });
   });
 
   it("files: the first match prints the path and stops the document", () => {
@@ -90,7 +90,7 @@ describe("printers", () => {
     long.push("abcdefgh");
     expect(long.lines).toEqual(["abcd"]);
     const entry = new OutputLines<GrepEntry>({ maxChars: 12 }, entryFormat());
-    entry.push({ kind: "match", path: "a.md", line: 3, column: 1, text: "0123456789" });
+    entry.push({ kind: "match", path: "a.md", line: 3, text: "0123456789" });
     expect(entry.lines).toEqual(["a.md:3:01234"]);
     expect(entry.cut).toBe("size");
   });
