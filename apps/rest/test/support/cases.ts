@@ -1,12 +1,6 @@
 // The REST case suite: every endpoint and every error path, run once in process and once over
 // real HTTP (runRestCases({ make })), so both ways of reaching the app behave the same.
-import {
-  backlinksMap,
-  callTool,
-  SessionStore,
-  type ToolErrorCode,
-  workspaceFromTexts,
-} from "@lens/core";
+import { backlinksMap, callTool, SessionStore, type ToolErrorCode } from "@lens/core";
 import { afterEach, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { type ProblemType, problemTypes } from "../../src/index.js";
