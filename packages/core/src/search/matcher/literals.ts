@@ -70,6 +70,37 @@ export function wholeLiteral(node: Node): string | undefined {
   }
 }
 
+/**
+ * The lowercased string a pattern matches when it is made only of ASCII literal characters,
+ * some or all case-insensitive (`(?i)kestrel`, `-i` on a plain word), else undefined. Where a
+ * text's lowercased copy keeps its offsets (no `ſ`, nothing that lowercases to two units), an
+ * occurrence in that copy is exactly a match: the only non-ASCII character that lowercases to
+ * an ASCII letter, the Kelvin sign, also case-folds to it.
+ */
+export function foldedAsciiLiteral(node: Node): string | undefined {
+  switch (node.type) {
+    case "literal": {
+      if (node.cp >= 0x80) return undefined;
+      const c = String.fromCodePoint(node.cp);
+      // A letter that must keep its case (`(?-i)C`) is not found by a lowercased search.
+      return !node.fold && c.toLowerCase() !== c.toUpperCase() ? undefined : c.toLowerCase();
+    }
+    case "group":
+      return foldedAsciiLiteral(node.node);
+    case "concat": {
+      let out = "";
+      for (const n of node.nodes) {
+        const s = foldedAsciiLiteral(n);
+        if (s === undefined) return undefined;
+        out += s;
+      }
+      return out || undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function analyze(n: Node, ci: boolean): Info {
   switch (n.type) {
     case "empty":

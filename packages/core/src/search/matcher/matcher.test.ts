@@ -222,3 +222,31 @@ describe("linear time", () => {
     expect(compileMatcher("(x+x+)+y").find("x".repeat(50_000), 0)).toBeUndefined();
   });
 });
+
+describe("-i on a plain ASCII word: needles in the lowercased copy are the matches", () => {
+  const lines = (m: Matcher, text: string) => {
+    const out: string[] = [];
+    for (let at = 0; at <= text.length; ) {
+      const hit = m.findLine(text, at);
+      if (!hit) break;
+      out.push(text.slice(hit[0], hit[1]));
+      at = hit[1] + 1;
+    }
+    return out;
+  };
+
+  it("finds every case, the Kelvin sign too, and ſ through the engine", () => {
+    const m = compileMatcher("kestrel", { caseInsensitive: true });
+    expect(m.prefilter).toEqual({ needles: ["kestrel"], folded: true });
+    const text = "KESTREL\nno\nKestrel here\n\u212Aestrel\nke\u017Ftrel\n";
+    const lower = () => text.toLowerCase();
+    expect(m.mayMatch(text, lower)).toBe(true);
+    expect(lines(m, text)).toEqual(["KESTREL", "Kestrel here", "\u212Aestrel", "ke\u017Ftrel"]);
+  });
+
+  it("keeps the case of letters outside (?i)", () => {
+    const m = compileMatcher("(?i)ab(?-i)C");
+    expect(m.prefilter?.needles).not.toEqual(["abc"]);
+    expect(lines(m, "ABC\nabc\naBC\n")).toEqual(["ABC", "aBC"]);
+  });
+});

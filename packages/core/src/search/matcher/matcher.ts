@@ -3,7 +3,13 @@
 import { RE2JS, type Matcher as RE2Matcher } from "re2js";
 import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
 import { PatternError } from "./errors.js";
-import { literalAlternatives, type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";
+import {
+  foldedAsciiLiteral,
+  literalAlternatives,
+  type Prefilter,
+  requiredLiterals,
+  wholeLiteral,
+} from "./literals.js";
 import { parsePattern } from "./parse.js";
 import { checkPatternSize } from "./size.js";
 
@@ -53,6 +59,11 @@ export function compileMatcher(pattern: string, options: MatcherOptions = {}): M
   if (alternatives) {
     // Every branch is a needle, and a line holding one matches: the engine only finds columns.
     return new RegexMatcher(re, ascii, { needles: alternatives, folded: false }, newline, true);
+  }
+  const folded = multiline ? undefined : foldedAsciiLiteral(ast);
+  if (folded !== undefined) {
+    // `-i` on a plain ASCII word: a hit in the lowercased copy is a match (see literals.ts).
+    return new RegexMatcher(re, ascii, { needles: [folded], folded: true }, newline, true);
   }
   return new RegexMatcher(re, ascii, requiredLiterals(ast, caseInsensitive), newline);
 }
@@ -180,7 +191,9 @@ class RegexMatcher implements Matcher {
       cache = { haystack, from: needles.map(() => -1), at: needles.map(() => -1) };
       this.needleHits = cache;
     }
-    const exact = this.needlesAreMatches && haystack === text;
+    // Needles are whole matches: in the text itself, or (folded ASCII needles) in its
+    // lowercased copy with the same offsets, which is all lineByNeedle is given.
+    const exact = this.needlesAreMatches;
     let pos = from;
     while (pos <= text.length) {
       let hit = -1;
