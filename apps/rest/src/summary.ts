@@ -1,7 +1,7 @@
 // What a listing says about one entry of the workspace: type, modification time, size and how
 // many suggestions await review.
 import { z } from "@hono/zod-openapi";
-import { type GlobEntry, type Located, listSuggestions, type Workspace } from "@lens/core";
+import type { GlobEntry, Located, Workspace } from "@lens/core";
 import { isoTimeOrNull } from "./schemas.js";
 
 export const DocumentSummarySchema = z
@@ -52,6 +52,6 @@ export function documentSummary(ws: Workspace, entry: EntryInfo): DocumentSummar
     type: entry.type,
     modified: isoOrNull(entry.mtime),
     size: view ? Buffer.byteLength(view.raw, "utf8") : null,
-    pendingSuggestions: view ? listSuggestions(view.raw).length : null,
+    pendingSuggestions: view ? view.suggestions.length : null,
   };
 }

@@ -1,7 +1,7 @@
 // Pending suggestions across documents: every suggestion awaiting review under a path the caller
 // reaches, by path and then in document order.
 import type { Reach } from "../access/reach.js";
-import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
+import type { Suggestion } from "../critic/suggestions.js";
 import { type Outcome, success } from "../tools/tool.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { reviewTarget } from "./target.js";
@@ -29,7 +29,7 @@ export function pendingSuggestions(
   for (const loc of target.value.documents) {
     const view = ws.view(loc.docId);
     if (!view) continue;
-    for (const s of listSuggestions(view.raw)) out.push({ path: loc.path, ...s });
+    for (const s of view.suggestions) out.push({ path: loc.path, ...s });
   }
   return success(out);
 }

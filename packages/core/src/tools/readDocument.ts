@@ -2,7 +2,6 @@
 // read tool's work, and what REST's GET of a document returns. Written once, rendered twice.
 import { z } from "zod";
 import type { Reach } from "../access/reach.js";
-import { listSuggestions } from "../critic/review.js";
 import { baseView } from "../critic/views.js";
 import { lineAt, lineStarts } from "../text/lines.js";
 import type { Workspace } from "../workspace/workspace.js";
@@ -98,7 +97,7 @@ export function readDocument(
     size += row + 1;
     end = n;
   }
-  const all = listSuggestions(docView.raw);
+  const all = docView.suggestions;
   const suggestions = all
     .filter((s) => s.line >= start && s.line <= end)
     .map(({ id, kind, line, oldText, newText, author, time }) => {

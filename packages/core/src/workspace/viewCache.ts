@@ -1,5 +1,6 @@
 // Per-document cache of the raw text and its AI view, dropped when that document changes.
 import type * as Y from "yjs";
+import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
 import { aiView } from "../critic/views.js";
 import { contentsText } from "../model/contentDoc.js";
 import { lineStarts } from "../text/lines.js";
@@ -8,7 +9,17 @@ import { lineStarts } from "../text/lines.js";
 export class DocView {
   private aiText: string | undefined;
   private aiStarts: number[] | undefined;
+  private pending: readonly Suggestion[] | undefined;
   constructor(readonly raw: string) {}
+
+  /**
+   * The pending suggestions of this version, parsed once: listings, read's footer and the
+   * review page's counts ask for them again and again between two changes.
+   */
+  get suggestions(): readonly Suggestion[] {
+    if (this.pending === undefined) this.pending = listSuggestions(this.raw);
+    return this.pending;
+  }
 
   /** Pending suggestions shown as accepted; comments and highlights kept (SPEC §3). */
   get ai(): string {
