@@ -99,8 +99,24 @@ describe("PathIndex", () => {
         const names = ws.folders().map((f) => f.name);
         expect(new Set(names).size).toBe(names.length);
       }),
-      { numRuns: 60 },
+      { numRuns: 300 },
     );
+  });
+
+  it("drops a renamed folder's entries kept aside behind another folder's (found by the property)", () => {
+    const docs: [string, Y.Doc][] = [
+      [F1, new Y.Doc()],
+      [F2, new Y.Doc()],
+    ];
+    const ws = new Workspace({ folderNames: NAMES });
+    for (const [id, d] of docs) ws.addFolder(id, d);
+    const [a, b] = [docs[0]![1], docs[1]![1]];
+    setEntry(a, "/Notes.md", { id: uuid(1), type: "markdown", version: 0 });
+    renameEntry(a, "/Notes.md", "/Café.md");
+    setEntry(b, "/Café.md", { id: uuid(2), type: "markdown", version: 0 });
+    a.getMap("folder_config").set("name", "Équipe Notes");
+    deleteEntry(a, "/Café.md");
+    expect(snapshot(ws)).toEqual(snapshot(rebuild(docs)));
   });
 });
 

@@ -52,7 +52,19 @@ export class PathIndex {
   dropFolder(folderDocId: string): void {
     const paths = this.folderPaths.get(folderDocId);
     if (!paths) return;
-    for (const p of [...paths]) this.removePath(p);
+    // Its entries kept aside behind another folder's (two folders briefly sharing a name while
+    // one is renamed) go too: left, one would resurface later under the old name.
+    for (const [path, list] of this.shadowed) {
+      const kept = list.filter((l) => l.folderDocId !== folderDocId);
+      if (kept.length === 0) this.shadowed.delete(path);
+      else if (kept.length !== list.length) this.shadowed.set(path, kept);
+    }
+    // Its visible entries: another folder's entry kept aside at the same path takes the place.
+    for (const p of [...paths]) {
+      const loc = this.byPath.get(p);
+      if (loc?.folderDocId === folderDocId) this.removeEntry(p, folderDocId, loc.entryPath);
+      else this.folderPaths.get(folderDocId)?.delete(p);
+    }
     const name = this.folderNames.get(folderDocId);
     if (name !== undefined) this.removeDir(name);
     this.folderPaths.delete(folderDocId);
@@ -133,12 +145,6 @@ export class PathIndex {
       this.link(next);
     }
     return loc;
-  }
-
-  private removePath(path: string): void {
-    this.shadowed.delete(path);
-    const loc = this.byPath.get(path);
-    if (loc) this.unlink(loc);
   }
 
   private unlink(loc: Located): void {
