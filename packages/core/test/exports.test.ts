@@ -65,6 +65,7 @@ const EXPORTS = [
   "backlinksMap",
   "baseView",
   "buildViewMap",
+  "callGrepElsewhere",
   "callTool",
   "checkToolCall",
   "clip",

@@ -2,13 +2,9 @@
 // tool behaviour; it only translates between MCP messages and core's callTool.
 import {
   type Caller,
+  callGrepElsewhere,
   callTool,
-  checkToolCall,
   clip,
-  failedResult,
-  type GrepArgs,
-  grepPlan,
-  grepTool,
   type Tool as LensTool,
   lensTools,
   OWNER,
@@ -17,9 +13,7 @@ import {
   type ToolResult,
   toolInputJsonSchema,
   toolOutputJsonSchema,
-  toolRefusal,
   toolsFor,
-  toToolResult,
   type Workspace,
 } from "@lens/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -120,10 +114,11 @@ export function createLensServer(
           "tool call",
         );
       let result: ToolResult;
+      const pool = deps.grep;
       try {
         result =
-          name === "grep" && deps.grep
-            ? await grepElsewhere(deps.grep, deps.workspace, args ?? {}, caller)
+          name === "grep" && pool
+            ? await callGrepElsewhere(ctx, args ?? {}, (plan) => pool.grep(plan))
             : callTool(ctx, name, args ?? {});
       } catch (e) {
         logCall(true);
@@ -158,21 +153,6 @@ export function createLensServer(
   );
 
   return server;
-}
-
-/** grep through the pool, after exactly the checks callTool makes. */
-async function grepElsewhere(
-  pool: GrepPool,
-  ws: Workspace,
-  args: unknown,
-  caller: Caller,
-): Promise<ToolResult> {
-  const call = checkToolCall("grep", args);
-  const refused = toolRefusal(call.tool, caller);
-  if (refused) return refused;
-  const plan = grepPlan(ws, call.args as GrepArgs, caller.reach);
-  if (!plan.ok) return failedResult(plan.error);
-  return toToolResult(grepTool, await pool.grep(plan.value));
 }
 
 /** The document or folder a call names, for the log: never its text or patterns. */

@@ -1,22 +1,9 @@
 // GET /grep: core's grep tool with every one of its parameters as query parameters; the answer
 // is the tool's typed page (entries, paging) with its text, exactly as MCP clients get both.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  checkToolCall,
-  failedResult,
-  type GrepArgs,
-  type GrepPage,
-  GrepPageSchema,
-  grepPlan,
-  grepTool,
-  type Reach,
-  ToolCallError,
-  type ToolResult,
-  toToolResult,
-  type Workspace,
-} from "@lens/core";
+import { callGrepElsewhere, type GrepPage, GrepPageSchema, ToolCallError } from "@lens/core";
 import { callerOf } from "../caller.js";
-import type { GrepRunner, RestDeps } from "../deps.js";
+import type { RestDeps } from "../deps.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
@@ -117,29 +104,21 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
     }
     const caller = callerOf(c, deps);
     const context = { tool: "grep", ws, path: query.path, reach: caller.reach };
-    const result = deps.grep
-      ? await elsewhere(deps.grep, ws, raw, caller.reach)
+    const run = deps.grep;
+    const result = run
+      ? await toolCallProblem(() => callGrepElsewhere({ workspace: ws, caller }, raw, run))
       : withRequestSession(deps, caller, undefined, (rs) => rs.call("grep", raw));
     if (result.isError || !result.data) throw problemForFailure(result, context);
     return c.json({ ...(result.data as GrepPage), text: result.text }, 200);
   });
 }
 
-/** The grep tool through the runner (a worker thread), after the checks callTool makes. */
-async function elsewhere(
-  run: GrepRunner,
-  ws: Workspace,
-  raw: Record<string, unknown>,
-  reach: Reach,
-): Promise<ToolResult<GrepPage>> {
-  let args: GrepArgs;
+/** A malformed call (the tool's own checks) as the validation problem RequestSession gives. */
+async function toolCallProblem<T>(call: () => Promise<T>): Promise<T> {
   try {
-    args = checkToolCall("grep", raw).args as GrepArgs;
+    return await call();
   } catch (e) {
     if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
     throw e;
   }
-  const plan = grepPlan(ws, args, reach);
-  if (!plan.ok) return failedResult(plan.error);
-  return toToolResult(grepTool, await run(plan.value));
 }

@@ -19,7 +19,7 @@ import {
   SuggestionChange,
   SuggestionMeta,
 } from "./SuggestionMark.js";
-import { useReviewKeys } from "./useReviewKeys.js";
+import { useSuggestionActions } from "./useSuggestionActions.js";
 
 interface Props {
   api: Api;
@@ -72,25 +72,7 @@ export function DocumentView(p: Props) {
     );
   }, [doc, rendered]);
 
-  const keys = useMemo(() => suggestions.map(suggestionKey), [suggestions]);
-  const byKey = useMemo(
-    () => new Map(suggestions.map((s) => [suggestionKey(s), s])),
-    [suggestions],
-  );
-  const act = (action: "accept" | "reject", key: string) => {
-    const s = byKey.get(key);
-    if (s && !p.review.busy) void p.review.run(action, new Map([[s.path, [s.id]]]));
-  };
-  const { selected, select } = useReviewKeys(keys, p.canReview ? act : undefined);
-  const actions: SuggestionActions = {
-    canReview: p.canReview,
-    busy: p.review.busy,
-    now: p.now,
-    selected,
-    conflicts: p.review.conflicts,
-    select,
-    act,
-  };
+  const actions = useSuggestionActions(suggestions, p.review, p.canReview, p.now);
   const all = (action: "accept" | "reject") => {
     if (doc) void p.review.run(action, new Map([[doc.path, suggestions.map((s) => s.id)]]));
   };

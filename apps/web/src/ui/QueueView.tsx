@@ -17,14 +17,8 @@ import {
   type QueueFilter,
 } from "../review/filters.js";
 import { suggestionKey } from "../review/keys.js";
-import {
-  ConflictNote,
-  ReviewButtons,
-  type SuggestionActions,
-  SuggestionChange,
-  SuggestionMeta,
-} from "./SuggestionMark.js";
-import { useReviewKeys } from "./useReviewKeys.js";
+import { ConflictNote, ReviewButtons, SuggestionChange, SuggestionMeta } from "./SuggestionMark.js";
+import { useSuggestionActions } from "./useSuggestionActions.js";
 
 interface Props {
   suggestions: Suggestion[] | undefined;
@@ -39,23 +33,7 @@ export function QueueView(p: Props) {
   const all = p.suggestions ?? [];
   const shown = useMemo(() => applyFilter(all, filter, p.now), [all, filter, p.now]);
   const groups = useMemo(() => idsByDocument(shown), [shown]);
-  const byKey = useMemo(() => new Map(shown.map((s) => [suggestionKey(s), s])), [shown]);
-  const keys = useMemo(() => shown.map(suggestionKey), [shown]);
-
-  const act = (action: "accept" | "reject", key: string) => {
-    const s = byKey.get(key);
-    if (s && !p.review.busy) void p.review.run(action, new Map([[s.path, [s.id]]]));
-  };
-  const { selected, select } = useReviewKeys(keys, p.canReview ? act : undefined);
-  const actions: SuggestionActions = {
-    canReview: p.canReview,
-    busy: p.review.busy,
-    now: p.now,
-    selected,
-    conflicts: p.review.conflicts,
-    select,
-    act,
-  };
+  const actions = useSuggestionActions(shown, p.review, p.canReview, p.now);
   const set = (patch: Partial<QueueFilter>) => {
     setConfirming(undefined);
     setFilter((f) => ({ ...f, ...patch }));
@@ -133,7 +111,7 @@ export function QueueView(p: Props) {
                 const k = suggestionKey(s);
                 const cls = [
                   "queue-item",
-                  selected === k ? "selected" : "",
+                  actions.selected === k ? "selected" : "",
                   p.review.conflicts.has(k) ? "has-conflict" : "",
                 ];
                 return (
@@ -143,7 +121,7 @@ export function QueueView(p: Props) {
                     class={cls.join(" ").trim()}
                     data-sid={k}
                     tabIndex={-1}
-                    onClick={() => select(k)}
+                    onClick={() => actions.select(k)}
                   >
                     <span class="line">line {s.line}</span>
                     <SuggestionChange s={s} />

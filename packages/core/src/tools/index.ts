@@ -51,6 +51,7 @@ export {
 export {
   type CallContext,
   type CheckedCall,
+  callGrepElsewhere,
   callTool,
   checkToolCall,
   findTool,

@@ -2,18 +2,26 @@
 import { z } from "zod";
 import { type Caller, OWNER } from "../access/caller.js";
 import { roleForTool, roleIncludes, roleRefusal } from "../access/roles.js";
+import type { GrepPage } from "../search/grep.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { createTool } from "./create.js";
 import { editTool } from "./edit.js";
 import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
-import { grepTool } from "./grep.js";
+import { type GrepArgs, type GrepPlan, grepPlan, grepTool } from "./grep.js";
 import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
 import { searchTool } from "./search.js";
 import type { SessionStore } from "./session.js";
-import { failedResult, lensError, type Tool, type ToolResult, toToolResult } from "./tool.js";
+import {
+  failedResult,
+  lensError,
+  type Outcome,
+  type Tool,
+  type ToolResult,
+  toToolResult,
+} from "./tool.js";
 
 /** The tools Lens offers, in the order adapters list them. */
 export const lensTools: readonly Tool[] = [
@@ -165,6 +173,25 @@ export function callTool(ctx: CallContext, name: string, args: unknown): ToolRes
   if (refused) return refused;
   const session = ctx.sessions.forCall(ctx.sessionId, call.sessionId);
   return toToolResult(call.tool, call.tool.run(ctx.workspace, session, call.args, caller));
+}
+
+/**
+ * A grep call run somewhere else (a worker thread): exactly callTool's checks (throws
+ * ToolCallError likewise; a refused role or scope is a failed result), then `run` searches the
+ * plan, and its outcome becomes the same ToolResult callTool would give.
+ */
+export async function callGrepElsewhere(
+  ctx: Pick<CallContext, "workspace" | "caller">,
+  args: unknown,
+  run: (plan: GrepPlan) => Promise<Outcome<GrepPage>>,
+): Promise<ToolResult<GrepPage>> {
+  const call = checkToolCall("grep", args);
+  const caller = ctx.caller ?? OWNER;
+  const refused = toolRefusal(call.tool, caller);
+  if (refused) return refused as ToolResult<never>;
+  const plan = grepPlan(ctx.workspace, call.args as GrepArgs, caller.reach);
+  if (!plan.ok) return failedResult(plan.error);
+  return toToolResult(grepTool, await run(plan.value));
 }
 
 /** The tools `caller`'s role may call, in listing order. */

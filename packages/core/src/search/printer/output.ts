@@ -38,11 +38,6 @@ export class OutputLines<E = string> {
     return this.produced;
   }
 
-  /** The next entry pushed will be skipped (it falls before `offset`): no need to build it well. */
-  get skipsNext(): boolean {
-    return !this.cut && this.produced < (this.limits.offset ?? 0);
-  }
-
   get full(): boolean {
     return this.cut !== undefined;
   }

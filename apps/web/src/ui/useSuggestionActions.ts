@@ -1,0 +1,33 @@
+// What a list of shown suggestions offers the marks and keys that act on them: select one,
+// accept or reject one (by click or a / r), the review's state. Shared by the document view and
+// the review queue, which only differ in which suggestions they show.
+import { useMemo } from "preact/hooks";
+import type { Suggestion } from "../api/types.js";
+import type { Review } from "../app/useReview.js";
+import { suggestionKey } from "../review/keys.js";
+import type { SuggestionActions } from "./SuggestionMark.js";
+import { useReviewKeys } from "./useReviewKeys.js";
+
+export function useSuggestionActions(
+  shown: readonly Suggestion[],
+  review: Review,
+  canReview: boolean,
+  now: number,
+): SuggestionActions {
+  const keys = useMemo(() => shown.map(suggestionKey), [shown]);
+  const byKey = useMemo(() => new Map(shown.map((s) => [suggestionKey(s), s])), [shown]);
+  const act = (action: "accept" | "reject", key: string) => {
+    const s = byKey.get(key);
+    if (s && !review.busy) void review.run(action, new Map([[s.path, [s.id]]]));
+  };
+  const { selected, select } = useReviewKeys(keys, canReview ? act : undefined);
+  return {
+    canReview,
+    busy: review.busy,
+    now,
+    selected,
+    conflicts: review.conflicts,
+    select,
+    act,
+  };
+}
