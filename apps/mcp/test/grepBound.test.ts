@@ -95,6 +95,49 @@ describe("grep runs off the event loop, within its time limit", () => {
     await conn.close();
   });
 
+  it("the next page of a search is resumed by the worker: the document list is sent once", async () => {
+    const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);
+    const args = { pattern: "line|plugins", output_mode: "content", head_limit: 7 };
+    const whole = await call(conn.client, "grep", { ...args, head_limit: 0 });
+    const sentBefore = server.grep.listsSent;
+    const pages: string[] = [];
+    let offset = 0;
+    for (;;) {
+      const r = await conn.client.callTool({ name: "grep", arguments: { ...args, offset } });
+      const page = r.structuredContent as { nextOffset: number | null };
+      pages.push((r.content as { text: string }[])[0]!.text.split("\n\n[")[0]!);
+      if (page.nextOffset === null) break;
+      offset = page.nextOffset;
+    }
+    expect(pages.length).toBeGreaterThan(80);
+    expect(pages.join("\n")).toBe(whole.text);
+    expect(server.grep.listsSent - sentBefore).toBe(1);
+    await conn.close();
+  });
+
+  it("a change between two pages: the next page is searched afresh, with the change", async () => {
+    const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);
+    const args = { pattern: "seven|plugins|extensions", output_mode: "content", head_limit: 3 };
+    const first = await conn.client.callTool({ name: "grep", arguments: args });
+    const next = (first.structuredContent as { nextOffset: number }).nextOffset;
+    expect(next).toBe(3);
+    await call(conn.client, "read", { file_path: "Notes/Many.md" });
+    const edit = await call(conn.client, "edit", {
+      file_path: "Notes/Many.md",
+      old_string: "line 14 seven",
+      new_string: "line 14 seven\nline 14b seven",
+    });
+    expect(edit.isError).toBe(false);
+    const sentBefore = server.grep.listsSent;
+    const page = await call(conn.client, "grep", { ...args, offset: next });
+    expect(server.grep.listsSent - sentBefore).toBe(1);
+    const fresh = await call(conn.client, "grep", { ...args, offset: next, glob: "*" });
+    expect(page.text.split("\n\n[")[0]).toBe(fresh.text.split("\n\n[")[0]);
+    // Searched from where the last page stopped but with the old text, it would start at line 22.
+    expect(page.text).toMatch(/^Notes\/Many.md:16:line 14b seven\n/);
+    await conn.close();
+  });
+
   it("an edit is searchable at once (the worker gets changed documents before each search)", async () => {
     const conn = await connectHttp(`${server.listening.baseUrl}/mcp`);
     await call(conn.client, "read", { file_path: "Notes/Short.md" });

@@ -15,15 +15,19 @@ const paramsArb: fc.Arbitrary<GrepParams> = fc.record({
   output_mode: fc.constantFrom("content" as const, "count" as const, "files_with_matches" as const),
   "-C": fc.constantFrom(0, 1, 2),
   head_limit: fc.integer({ min: 1, max: 5 }),
+  glob: fc.constantFrom(undefined, "d1*", "!d0.md", "{d2,d5}.md"),
 });
 
-/** Every page of `params`, resumed page after page, and the number of pages. */
+/**
+ * Every page of `params`, resumed page after page. A resumed page is given no documents: the
+ * resume point carries them, filtered and in order, as the grep worker keeps it.
+ */
 function pagesResumed(docs: SearchDoc[], params: GrepParams): string[] {
   const pages: string[] = [];
   let offset = 0;
   let resume: GrepResume | undefined;
   for (let guard = 0; guard < 200; guard++) {
-    const r = grepDocuments(docs, { ...params, offset }, resume ? { resume } : {});
+    const r = grepDocuments(resume ? [] : docs, { ...params, offset }, resume ? { resume } : {});
     pages.push(r.text);
     if (!r.resume) break;
     resume = r.resume;

@@ -4,6 +4,12 @@
 // its time limit and a grace period are over is ended by terminating the worker, which a
 // search stuck inside one line's regex match could never notice itself; the next search
 // starts a new worker and sends it every document again. Searches run one at a time.
+//
+// Paging: the worker keeps where a search's page stopped, with its documents filtered and in
+// order. While nothing in the workspace changes, the next page of that search (same plan key,
+// the offset the page gave) is sent without the document list, and the worker goes on from
+// there: paging through a long answer costs about one search in all. Any workspace event
+// forgets every such point on this side; the worker drops its own when documents change.
 import { existsSync } from "node:fs";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -37,6 +43,11 @@ export class GrepPool {
   /** Docs whose text the worker does not have yet (all of them for a new worker). */
   private dirty = new Set<string>();
   private removed = new Set<string>();
+  /**
+   * Searches whose next page the worker can resume without being sent the documents again:
+   * search key → that page's offset. Emptied by any change of the workspace.
+   */
+  private readonly resumable = new Map<string, number>();
   private chain: Promise<unknown> = Promise.resolve();
   private waiting = 0;
   private nextId = 1;
@@ -47,6 +58,8 @@ export class GrepPool {
   private readonly workerUrl: URL;
   /** Workers ended by force (for tests and logs). */
   terminations = 0;
+  /** Searches sent with their document list; a resumed next page is sent without (for tests). */
+  listsSent = 0;
 
   constructor(
     private readonly ws: Workspace,
@@ -57,6 +70,7 @@ export class GrepPool {
     this.maxQueue = options.maxQueue ?? 32;
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
     this.stopWatching = ws.on((e) => {
+      this.resumable.clear();
       if (e.type === "content") this.dirty.add(e.docId);
       else if (e.type === "doc" && e.action === "added") this.dirty.add(e.docId);
       else if (e.type === "doc" && e.action === "removed") {
@@ -93,34 +107,54 @@ export class GrepPool {
   private async run(plan: GrepPlan): Promise<Outcome<GrepPage>> {
     const worker = this.ensureWorker();
     await this.sendChanges(worker);
+    // The next page of the last search: the worker still has its documents in order.
+    const resumes = this.resumable.get(plan.key) === (plan.params.offset ?? 0);
+    let answer = await this.ask(worker, plan, !resumes);
+    if ("missing" in answer) answer = await this.ask(worker, plan, true);
+    if ("missing" in answer)
+      return failure("internal", "Search failed: the worker lost its documents.");
+    this.resumable.delete(plan.key);
+    if (answer.resumable && answer.outcome.ok && answer.outcome.value.nextOffset !== null) {
+      this.resumable.set(plan.key, answer.outcome.value.nextOffset);
+    }
+    return answer.outcome;
+  }
+
+  /** Sends one search to the worker (with its documents, or as the next page of one). */
+  private ask(worker: Worker, plan: GrepPlan, withDocs: boolean): Promise<FromWorker> {
     const id = this.nextId++;
+    if (withDocs) this.listsSent++;
     const request: ToWorker = {
       type: "grep",
       id,
-      docs: plan.docs.map((d) => [d.path, d.docId]),
+      key: plan.key,
       params: plan.params,
       timeLimitMs: this.timeLimitMs,
+      ...(withDocs ? { docs: plan.docs.map((d): [string, string] => [d.path, d.docId]) } : {}),
       ...(plan.scope !== undefined ? { scope: plan.scope } : {}),
     };
-    return new Promise<Outcome<GrepPage>>((resolve) => {
-      const done = (answer: Outcome<GrepPage>) => {
+    return new Promise<FromWorker>((resolve) => {
+      const done = (answer: FromWorker) => {
         clearTimeout(timer);
         worker.off("message", onMessage);
         worker.off("error", onError);
         resolve(answer);
       };
       const onMessage = (m: FromWorker) => {
-        if (m.id !== id) return;
-        done(m.outcome);
+        if (m.id === id) done(m);
       };
       const onError = (error: Error) => {
         this.discard(worker);
-        done(failure("internal", `Search failed: ${error.message}`));
+        done({
+          id,
+          outcome: failure("internal", `Search failed: ${error.message}`),
+          resumable: false,
+        });
       };
       const timer = setTimeout(() => {
         this.terminations++;
         this.discard(worker);
-        done(overran(this.timeLimitMs));
+        done({ id, outcome: overran(this.timeLimitMs), resumable: false });
       }, this.timeLimitMs + this.graceMs);
       worker.on("message", onMessage);
       worker.once("error", onError);
@@ -140,6 +174,7 @@ export class GrepPool {
   }
 
   private discard(worker: Worker): void {
+    this.resumable.clear();
     if (this.worker === worker) this.worker = undefined;
     void worker.terminate();
   }

@@ -7,15 +7,19 @@ import type { FromWorker, ToWorker } from "./protocol.js";
 
 const texts = new Map<string, string>();
 const lowered = new Map<string, string>();
-/** Bumped whenever a document changes: resume points of older generations are stale. */
-let generation = 0;
-/** Where the last page of recent searches stopped, by search (all but offset). */
-const resumes = new Map<string, { generation: number; resume: GrepResume }>();
+/**
+ * Where the last page of recent searches stopped, by search key, with the documents each walks
+ * in order. Any change of a document makes them stale: they are dropped then, so no old text
+ * is held by them (the pool stops asking for them too).
+ */
+const resumes = new Map<string, GrepResume>();
 const MAX_RESUMES = 64;
+
+type GrepRequest = Extract<ToWorker, { type: "grep" }>;
 
 parentPort?.on("message", (message: ToWorker) => {
   if (message.type === "docs") {
-    generation++;
+    resumes.clear();
     for (const [docId, text] of message.set) {
       texts.set(docId, text);
       lowered.delete(docId);
@@ -26,7 +30,37 @@ parentPort?.on("message", (message: ToWorker) => {
     }
     return;
   }
-  const docs: SearchDoc[] = message.docs.map(([path, docId]) => ({
+  parentPort?.postMessage(answer(message));
+});
+
+function answer(m: GrepRequest): FromWorker {
+  const options = {
+    timeLimitMs: m.timeLimitMs,
+    ...(m.scope !== undefined ? { scope: m.scope } : {}),
+  };
+  let result: ReturnType<typeof grepSearch>;
+  if (m.docs) {
+    result = grepSearch(searchDocs(m.docs), m.params, options);
+  } else {
+    // The next page: it starts in the document where the last one stopped, with the documents
+    // already filtered and in order.
+    const resume = resumes.get(m.key);
+    if (!resume?.ordered || resume.nextOffset !== (m.params.offset ?? 0)) {
+      return { id: m.id, missing: true };
+    }
+    result = grepSearch([], m.params, { ...options, resume });
+  }
+  resumes.delete(m.key);
+  if (result.ok && result.resume) {
+    resumes.set(m.key, result.resume);
+    if (resumes.size > MAX_RESUMES) resumes.delete(resumes.keys().next().value as string);
+  }
+  return { id: m.id, outcome: grepOutcome(result), resumable: result.ok && !!result.resume };
+}
+
+/** The documents of a search by path, with their text from the mirror. */
+function searchDocs(list: readonly (readonly [string, string])[]): SearchDoc[] {
+  return list.map(([path, docId]) => ({
     path,
     text: texts.get(docId) ?? "",
     lower: () => {
@@ -38,32 +72,4 @@ parentPort?.on("message", (message: ToWorker) => {
       return l;
     },
   }));
-  const options = {
-    timeLimitMs: message.timeLimitMs,
-    ...(message.scope !== undefined ? { scope: message.scope } : {}),
-  };
-  // A next page resumes in the document where the previous page stopped.
-  const key = searchKey(message);
-  const known = resumes.get(key);
-  const resume = known?.generation === generation ? known.resume : undefined;
-  const result = grepSearch(docs, message.params, resume ? { ...options, resume } : options);
-  resumes.delete(key);
-  if (result.ok && result.resume) {
-    resumes.set(key, { generation, resume: result.resume });
-    if (resumes.size > MAX_RESUMES) resumes.delete(resumes.keys().next().value as string);
-  }
-  const answer: FromWorker = { id: message.id, outcome: grepOutcome(result) };
-  parentPort?.postMessage(answer);
-});
-
-/** One search, whatever page: its parameters but offset, its scope and its documents. */
-function searchKey(m: Extract<ToWorker, { type: "grep" }>): string {
-  const { offset: _page, ...params } = m.params;
-  let hash = 0x811c9dc5;
-  for (const [path, docId] of m.docs) {
-    for (const s of [path, "\0", docId, "\n"]) {
-      for (let i = 0; i < s.length; i++) hash = Math.imul(hash ^ s.charCodeAt(i), 0x01000193);
-    }
-  }
-  return JSON.stringify([params, m.scope ?? null, m.docs.length, hash >>> 0]);
 }

@@ -8,14 +8,24 @@ export type ToWorker =
   | {
       type: "grep";
       id: number;
-      docs: [path: string, docId: string][];
+      /** The search whatever its page (core's GrepPlan key). */
+      key: string;
+      /**
+       * The documents in scope. Left out to ask for the next page of a search the worker said
+       * it can resume (nothing changed since): it then answers `missing` if it cannot.
+       */
+      docs?: [path: string, docId: string][];
       params: GrepParams;
       scope?: string;
       timeLimitMs: number;
     };
 
 /** Worker → main. */
-export interface FromWorker {
-  id: number;
-  outcome: Outcome<GrepPage>;
-}
+export type FromWorker =
+  | {
+      id: number;
+      outcome: Outcome<GrepPage>;
+      /** The worker keeps where this search stopped: its next page may leave `docs` out. */
+      resumable: boolean;
+    }
+  | { id: number; missing: true };

@@ -60,6 +60,14 @@ export interface GrepResume {
   producedBefore: number;
   /** Whether content mode had printed a line before that document. */
   printedBefore: boolean;
+  /**
+   * The documents the search walks, glob-filtered and in path order, for a caller that keeps
+   * the resume point beside the same documents: the next page then skips filtering and sorting
+   * (with `docs` empty). Left out when the point is sent elsewhere.
+   */
+  ordered?: readonly SearchDoc[];
+  /** The glob filter left no document (goes with `ordered`). */
+  filteredOut?: boolean;
 }
 
 /** One document to search: its user-facing path and its text (the AI view). */
@@ -156,6 +164,9 @@ export function grepSearch(
     },
     {
       startAt: resume?.docIndex ?? 0,
+      ...(resume?.ordered
+        ? { ordered: { docs: resume.ordered, filteredOut: resume.filteredOut ?? false } }
+        : {}),
       beforeDoc: (docIndex) => {
         stoppedIn = {
           docIndex,
@@ -184,7 +195,12 @@ export function grepSearch(
   };
   const outcome: GrepOutcome = { ok: true, page };
   if (nextOffset !== null && !run.timedOut && stoppedIn) {
-    outcome.resume = { ...stoppedIn, nextOffset };
+    outcome.resume = {
+      ...stoppedIn,
+      nextOffset,
+      ordered: run.ordered,
+      filteredOut: run.filteredOut,
+    };
   }
   return outcome;
 }
@@ -247,6 +263,16 @@ interface SearchRun {
   timedOut: boolean;
   /** The glob filter left no document of those in scope. */
   filteredOut: boolean;
+  /** The documents searched: glob-filtered, in path order. */
+  ordered: readonly SearchDoc[];
+}
+
+/** How runSearch walks the documents: where to start, and what it already knows. */
+interface Walk {
+  startAt?: number;
+  /** The documents already filtered and ordered by an earlier page of the same search. */
+  ordered?: { docs: readonly SearchDoc[]; filteredOut: boolean };
+  beforeDoc?: (docIndex: number) => void;
 }
 
 /** Compiles the pattern and drives the searcher over the documents into one sink. */
@@ -255,7 +281,7 @@ function runSearch(
   params: GrepParams,
   options: GrepOptions,
   makeSink: (matcher: Matcher, contextOn: boolean) => Sink,
-  walk: { startAt?: number; beforeDoc?: (docIndex: number) => void } = {},
+  walk: Walk = {},
 ): SearchRun | { error: GrepFailure } {
   const mode = params.output_mode ?? "files_with_matches";
   const multiline = params.multiline ?? false;
@@ -276,11 +302,7 @@ function runSearch(
   const now = options.now ?? Date.now;
   const deadline = now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
   const shouldStop = () => now() > deadline;
-  const all = [...docs];
-  const sorted = all
-    .filter((d) => globs.accepts(d.path))
-    .sort((a, b) => comparePaths(a.path, b.path));
-  const filteredOut = globs.size > 0 && all.length > 0 && sorted.length === 0;
+  const { docs: sorted, filteredOut } = walk.ordered ?? orderDocs(docs, globs);
   const before = mode === "content" ? (params["-B"] ?? params["-C"] ?? 0) : 0;
   const after = mode === "content" ? (params["-A"] ?? params["-C"] ?? 0) : 0;
   const sink = makeSink(matcher, before > 0 || after > 0);
@@ -304,7 +326,19 @@ function runSearch(
     if (r.stopped) timedOut = true;
     if (!r.goOn || r.stopped) break;
   }
-  return { timedOut, filteredOut };
+  return { timedOut, filteredOut, ordered: sorted };
+}
+
+/** The documents the globs accept, in path order (rg --sort path). */
+function orderDocs(
+  docs: Iterable<SearchDoc>,
+  globs: GlobFilter,
+): { docs: SearchDoc[]; filteredOut: boolean } {
+  const all = [...docs];
+  const sorted = all
+    .filter((d) => globs.accepts(d.path))
+    .sort((a, b) => comparePaths(a.path, b.path));
+  return { docs: sorted, filteredOut: globs.size > 0 && all.length > 0 && sorted.length === 0 };
 }
 
 interface PrinterSettings {

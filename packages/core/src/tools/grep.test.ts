@@ -1,7 +1,8 @@
 // The grep tool: AI views of the workspace's documents, scoping by path, schema and errors.
 import { describe, expect, it } from "vitest";
+import { folderReach } from "../access/reach.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
-import { grepTool } from "./grep.js";
+import { type GrepArgs, grepPlan, grepTool } from "./grep.js";
 import { Session } from "./session.js";
 import { invokeTool } from "./tool.js";
 
@@ -225,5 +226,41 @@ describe("grep's typed result (one search, the text rendered from it)", () => {
     const missing = run({ pattern: "a", path: "Nope" });
     expect(missing.isError && missing.error?.code).toBe("not_found");
     expect(missing.data).toBeUndefined();
+  });
+
+  it("plans name one search whatever its page: the key leaves out offset only", () => {
+    const { ws } = setup();
+    const key = (args: Partial<GrepArgs>, reach = folderReach([])) => {
+      const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea", ...args }), reach);
+      if (!plan.ok) throw new Error(plan.error.message);
+      return plan.value.key;
+    };
+    const base = key({});
+    expect(key({ offset: 40 })).toBe(base);
+    expect(key({ head_limit: 250, output_mode: "count" })).toBe(
+      key({ output_mode: "count", head_limit: 250 }),
+    );
+    const others = [
+      key({ pattern: "idee" }),
+      key({ path: "Lens" }),
+      key({ path: "Lens/Notes" }),
+      key({ glob: "*.md" }),
+      key({ "-i": true }),
+      key({ output_mode: "count" }),
+      key({}, folderReach(["Lens"])),
+    ];
+    expect(new Set([base, ...others]).size).toBe(others.length + 1);
+  });
+
+  it("plans list their documents only when asked, in scope and reach", () => {
+    const { ws } = setup();
+    const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea" }), folderReach(["Lens"]));
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(plan.value.docs.map((d) => d.path).sort()).toEqual([
+      "Lens/Notes/Ideas.md",
+      "Lens/Notes/Plan.md",
+      "Lens/README.md",
+    ]);
+    expect(plan.value.docs).toBe(plan.value.docs);
   });
 });

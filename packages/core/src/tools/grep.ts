@@ -157,10 +157,17 @@ export type GrepArgs = z.infer<typeof input>;
  * and doc id, and the search's parameters. The pattern is not compiled here.
  */
 export interface GrepPlan {
-  docs: { path: string; docId: string }[];
+  /** Listed on first use: a runner that can resume an earlier page never needs them. */
+  readonly docs: readonly { path: string; docId: string }[];
   params: GrepParams;
   /** Directory the documents were scoped to, for globs with `/`. */
   scope?: string;
+  /**
+   * The search whatever its page: every argument but `offset`, and the caller's reach. Two
+   * plans with one key search the same documents the same way while the workspace's paths
+   * stay as they are.
+   */
+  key: string;
 }
 
 /** Resolves a grep call's scope (the part that needs the workspace); the search is pure. */
@@ -172,10 +179,23 @@ export function grepPlan(
   const resolved = resolveScope(ws, args.path, reach);
   if (!resolved.ok) return resolved;
   const scope = resolved.value;
-  const docs = documentsInScope(ws, scope, reach).map(({ path, docId }) => ({ path, docId }));
-  const plan: GrepPlan = { docs, params: searchParams(args, scope) };
+  let docs: { path: string; docId: string }[] | undefined;
+  const plan: GrepPlan = {
+    get docs() {
+      docs ??= documentsInScope(ws, scope, reach).map(({ path, docId }) => ({ path, docId }));
+      return docs;
+    },
+    params: searchParams(args, scope),
+    key: searchKey(args, reach),
+  };
   if (scope.kind === "directory") plan.scope = scope.path;
   return success(plan);
+}
+
+function searchKey(args: GrepArgs, reach: Reach): string {
+  const { offset: _page, ...search } = args;
+  const sorted = Object.fromEntries(Object.entries(search).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify([sorted, reach.all ? null : [...reach.folders].sort()]);
 }
 
 function searchParams(args: GrepArgs, scope: Scope): GrepParams {
