@@ -8,6 +8,7 @@ export default defineConfig({
     index: "src/index.ts",
     loadChild: "src/bench/loadChild.ts",
     rgHelper: "src/bench/rgHelper.ts",
+    bareServer: "src/bench/bareServer.ts",
   },
   format: ["esm"],
   dts: false,

@@ -3,8 +3,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { callTool, SessionStore, Workspace } from "@lens/core";
+import { openStore } from "@lens/store";
 import { describe, expect, it } from "vitest";
+import { startBareAnchor } from "../src/bench/bareAnchor.js";
 import { cpuMs } from "../src/bench/cpuTime.js";
+import { bareToolCaller } from "../src/bench/rawCall.js";
 import { reportMarkdown, sectionMarkdown } from "../src/bench/report.js";
 import { rgArgs } from "../src/bench/ripgrep.js";
 import { formatMs, median, percentile, summarize } from "../src/bench/stats.js";
@@ -82,6 +86,41 @@ describe("corpus cache", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+});
+
+describe("the bare node:http anchor", () => {
+  it("answers a read POST as core's callTool does, from its own process", async () => {
+    const root = mkdtempSync(join(tmpdir(), "lens-bare-"));
+    try {
+      const corpus = await ensureCorpus(
+        root,
+        { seed: 5, docs: 12, folders: 2 },
+        ["data"],
+        () => {},
+      );
+      const docs = pickDocs(planCorpus({ seed: 5, docs: 12, folders: 2 }), 3);
+      const ws = new Workspace();
+      await openStore(corpus.paths.data!, { workspace: ws, readOnly: true });
+      const expected = callTool(
+        { workspace: ws, sessions: new SessionStore(), sessionId: "t" },
+        "read",
+        { file_path: docs[0]!.path },
+      );
+      const anchor = await startBareAnchor(corpus.paths.data!);
+      try {
+        const body = JSON.parse(
+          await bareToolCaller(anchor.url)("read", { file_path: docs[0]!.path }),
+        ) as { result: { content: { text: string }[]; structuredContent: unknown } };
+        expect(expected.isError).toBe(false);
+        expect(body.result.content[0]!.text).toBe(expected.text);
+        expect(body.result.structuredContent).toEqual(expected.data);
+      } finally {
+        await anchor.stop();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("benchmark workload", () => {

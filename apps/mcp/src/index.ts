@@ -14,6 +14,7 @@ export {
   McpSessions,
   readTrackingKey,
 } from "./http/mcpSessions.js";
+export { GrepPool, type GrepPoolOptions } from "./search/grepPool.js";
 export { serverInstructions } from "./server/instructions.js";
 export { createLensServer, type LensServerDeps, mcpToolListing } from "./server/mcpServer.js";
 export { STDIO_SESSION, type StdioSession, serveStdio } from "./stdio.js";

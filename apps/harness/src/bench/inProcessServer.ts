@@ -1,10 +1,15 @@
 // The real Lens MCP adapter (lens-mcp's createLensApp) served in this process on loopback, over
-// a Workspace the benchmark already holds. lens-mcp is loaded at run time (by package name, or
+// a Workspace the benchmark already holds, with grep in a worker thread as `lens serve` runs it
+// (lens-mcp's GrepPool). lens-mcp is loaded at run time (by package name, or
 // from apps/mcp/dist, or from LENS_MCP_MODULE) so the harness builds and tests without it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SessionStore, type Workspace } from "@lens/core";
 import { repoRoot } from "../paths.js";
+
+interface GrepPoolLike {
+  close(): Promise<void>;
+}
 
 /** The part of lens-mcp's public API the benchmarks use. */
 interface LensMcpModule {
@@ -13,7 +18,9 @@ interface LensMcpModule {
     sessions: SessionStore;
     bindHost: string;
     afterWrite?: () => Promise<void>;
+    grep?: GrepPoolLike;
   }): { app: unknown; close(): Promise<void> };
+  GrepPool: new (workspace: Workspace) => GrepPoolLike;
   listen(
     app: unknown,
     host: string,
@@ -31,10 +38,14 @@ async function loadLensMcp(): Promise<LensMcpModule> {
   for (const spec of candidates) {
     try {
       const mod = (await import(spec)) as Partial<LensMcpModule>;
-      if (typeof mod.createLensApp === "function" && typeof mod.listen === "function") {
+      if (
+        typeof mod.createLensApp === "function" &&
+        typeof mod.listen === "function" &&
+        typeof mod.GrepPool === "function"
+      ) {
         return mod as LensMcpModule;
       }
-      errors.push(`${spec}: no createLensApp/listen export`);
+      errors.push(`${spec}: no createLensApp/listen/GrepPool export`);
     } catch (e) {
       errors.push(`${spec}: ${(e as Error).message.split("\n")[0]}`);
     }
@@ -49,10 +60,12 @@ export interface InProcessServer {
 
 export async function serveInProcess(workspace: Workspace): Promise<InProcessServer> {
   const mcp = await loadLensMcp();
+  const grep = new mcp.GrepPool(workspace);
   const lens = mcp.createLensApp({
     workspace,
     sessions: new SessionStore(),
     bindHost: "127.0.0.1",
+    grep,
   });
   const listening = await mcp.listen(lens.app, "127.0.0.1", 0);
   return {
@@ -60,6 +73,7 @@ export async function serveInProcess(workspace: Workspace): Promise<InProcessSer
     async close() {
       await lens.close();
       await listening.close();
+      await grep.close();
     },
   };
 }

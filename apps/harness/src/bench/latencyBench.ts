@@ -4,9 +4,9 @@
 // is durable latency: the server flushes the document to disk before it answers.
 import { connectMcp, type McpConnection } from "../scenario/mcpAdapter.js";
 import { cpuMs } from "./cpuTime.js";
-import { rawToolCaller } from "./rawCall.js";
+import { bareToolCaller, rawToolCaller } from "./rawCall.js";
 import type { ReportSection } from "./report.js";
-import { formatMs, type Summary, summarize } from "./stats.js";
+import { formatMs, formatRatio, type Summary, summarize } from "./stats.js";
 import { type BenchDoc, GLOB_PATTERN, OPS, type Op, RefToggle } from "./workload.js";
 
 export interface LatencyResult {
@@ -36,6 +36,8 @@ export interface LatencyOptions {
   durationMs: number;
   /** Shared with later benchmarks on the same server, so edit toggles stay in step. */
   runner: OpRunner;
+  /** The bare node:http anchor on the same data (bareServer.ts), if it runs. */
+  bareUrl?: string;
   log: (m: string) => void;
 }
 
@@ -139,6 +141,7 @@ export async function latencyBench(
   const conn = await connectMcp({ url }, "lens-bench-latency");
   const sequential = new Map<Op, Summary>();
   let rawRead: Summary | undefined;
+  let bareRead: Summary | undefined;
   try {
     for (let i = 0; i < options.samples.edit; i++)
       await conn.call("read", { file_path: runner.doc(i).path });
@@ -154,15 +157,30 @@ export async function latencyBench(
       }
       sequential.set(op, summarize(times));
     }
-    // The same reads as bare JSON-RPC POSTs in this session: the SDK client's share of the latency.
+    // The same reads as bare JSON-RPC POSTs in this session: the SDK client's share of the
+    // latency. Alternated call by call with the same POSTs to the bare anchor: what Lens's MCP
+    // door adds over a plain node:http handler calling the same callTool.
     const raw = rawToolCaller(url, conn);
+    const bare = options.bareUrl ? bareToolCaller(options.bareUrl) : undefined;
     const rawTimes: number[] = [];
-    for (let i = 0; i < options.samples.read; i++) {
-      const t = performance.now();
+    const bareTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
       await raw("read", { file_path: runner.doc(i).path });
+      await bare?.("read", { file_path: runner.doc(i).path });
+    }
+    for (let i = 0; i < options.samples.read; i++) {
+      const args = { file_path: runner.doc(i).path };
+      let t = performance.now();
+      await raw("read", args);
       rawTimes.push(performance.now() - t);
+      if (bare) {
+        t = performance.now();
+        await bare("read", args);
+        bareTimes.push(performance.now() - t);
+      }
     }
     rawRead = summarize(rawTimes);
+    if (bare) bareRead = summarize(bareTimes);
   } finally {
     await conn.close();
   }
@@ -232,12 +250,17 @@ export async function latencyBench(
             `The same reads sent as bare JSON-RPC POSTs (fetch, no SDK client) in that session: p50 ${formatMs(rawRead.p50)}, p99 ${formatMs(rawRead.p99)} — the rest of the SDK figure is the client library.`,
           ]
         : []),
+      ...(rawRead && bareRead
+        ? [
+            `Anchor: the same POSTs, alternated call by call, to a bare \`node:http\` handler calling the same \`callTool\` on the same data in another process (no framework, MCP SDK, sessions or auth): p50 ${formatMs(bareRead.p50)}, p99 ${formatMs(bareRead.p99)}. Lens ÷ bare at p50: ${formatRatio(rawRead.p50 / bareRead.p50)} (target ≤ 1.3×).`,
+          ]
+        : []),
       "CPU = % of one core used during the window by the `lens serve` process and by the benchmark process (all the SDK clients); 100% on either side means that side was the bottleneck (the machine has 2 cores).",
       ...(runner.errors > 0
         ? [`${runner.errors} calls answered with an error (last: ${runner.lastError}).`]
         : ["Every call succeeded."]),
     ],
-    data: { results, rawRead },
+    data: { results, rawRead, bareRead },
   };
   return { section, results, ...(rawRead ? { rawRead } : {}) };
 }

@@ -33,3 +33,25 @@ export function rawToolCaller(
     return body;
   };
 }
+
+/** The same POST to the bare anchor (bareServer.ts): no session, nothing but the call. */
+export function bareToolCaller(
+  url: string,
+): (name: string, args: Record<string, unknown>) => Promise<string> {
+  let id = 1;
+  return async (name, args) => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: id++,
+        method: "tools/call",
+        params: { name, arguments: args },
+      }),
+    });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`HTTP ${res.status}: ${body.slice(0, 200)}`);
+    return body;
+  };
+}

@@ -7,6 +7,7 @@ import { startLinkUpkeep, Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { type CachedCorpus, type CorpusForm, ensureCorpus } from "../corpus/cache.js";
 import { startLensServe } from "../server/lensServe.js";
+import { startBareAnchor } from "./bareAnchor.js";
 import { coreBench } from "./coreBench.js";
 import { filesystemBench } from "./filesystemBench.js";
 import { grepBench } from "./grepBench.js";
@@ -203,9 +204,15 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         try {
           const runner = new OpRunner(docs);
           if (wants("mcp")) {
+            // The anchor for read latency: a bare node:http handler over the same data.
+            const bare = await startBareAnchor(data).catch((e: Error) => {
+              log(`bare node:http anchor not started: ${e.message}`);
+              return undefined;
+            });
             try {
               const { section } = await latencyBench({
                 url: server.url,
+                ...(bare ? { bareUrl: bare.url } : {}),
                 ...(server.proc.pid === undefined ? {} : { serverPid: server.proc.pid }),
                 docs,
                 samples: profile.samples,
@@ -217,6 +224,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
               report.sections.push(section);
             } catch (e) {
               skip("mcp", e);
+            } finally {
+              await bare?.stop();
             }
           }
           if (wants("filesystem")) {
