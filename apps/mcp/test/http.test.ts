@@ -43,7 +43,7 @@ const MCP_HEADERS = {
 describe("Streamable HTTP (SSE responses), one server for the suite", () => {
   let server: HttpFixture;
   beforeAll(async () => {
-    server = await startHttp();
+    server = await startHttp({ mcp: { jsonResponse: false } });
   });
   afterAll(() => server.close());
   runScenarios("http", {
@@ -52,10 +52,10 @@ describe("Streamable HTTP (SSE responses), one server for the suite", () => {
   });
 });
 
-describe("Streamable HTTP (JSON responses)", () => {
+describe("Streamable HTTP (JSON responses, the default)", () => {
   let server: HttpFixture;
   beforeAll(async () => {
-    server = await startHttp({ mcp: { jsonResponse: true } });
+    server = await startHttp();
   });
   afterAll(() => server.close());
   runScenarios("http-json", {

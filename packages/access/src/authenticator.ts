@@ -130,12 +130,14 @@ export class Authenticator {
     const dataDir = this.options.dataDir;
     if (dataDir === undefined) return;
     const file = tokenFilePath(dataDir);
-    let stamp: string;
+    // No exception for a missing file: this runs on every request, and a thrown error (with
+    // its stack) cost more than the stat itself.
+    let stamp = "absent";
     try {
-      const s = statSync(file, { bigint: true });
-      stamp = `${s.ino}:${s.size}:${s.mtimeNs}`;
+      const s = statSync(file, { bigint: true, throwIfNoEntry: false });
+      if (s) stamp = `${s.ino}:${s.size}:${s.mtimeNs}`;
     } catch {
-      stamp = "absent";
+      // Unreadable as a missing file, as before.
     }
     if (stamp === this.loaded.stamp) return;
     if (stamp === "absent") {

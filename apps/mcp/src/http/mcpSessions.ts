@@ -25,7 +25,11 @@ export interface McpSessionOptions {
   maxSessions?: number;
   /** Largest request body the transport reads, in bytes. Default 4 MiB. */
   maxBodyBytes?: number;
-  /** Answer POSTs with plain JSON instead of an SSE stream. Default false (SSE). */
+  /**
+   * Answer POSTs with plain JSON (default), or with an SSE stream (false). Lens sends nothing
+   * while a call runs (no progress, no logging), so a stream only cost more: its headers are
+   * flushed in a write of their own, then the event, then the end. GET's stream is unchanged.
+   */
   jsonResponse?: boolean;
   now?: () => number;
 }
@@ -125,7 +129,7 @@ export class McpSessions {
     const server = createLensServer(this.deps, readTrackingKey(id), identity.caller);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
-      enableJsonResponse: this.options.jsonResponse ?? false,
+      enableJsonResponse: this.options.jsonResponse ?? true,
       maxRequestBodySize: this.maxBodyBytes,
       onsessioninitialized: () => {
         settle();
