@@ -2,8 +2,10 @@
 // rooted at the corpus written as files) and through Lens (MCP over loopback HTTP), driven by the
 // same SDK client, on the same documents: read ↔ read_text_file, glob ↔ search_files,
 // edit ↔ edit_file. Ratios are Lens ÷ filesystem, measured in the same run.
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "@lens/store";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -36,6 +38,23 @@ export interface FilesystemRow {
   lens: Summary;
   filesystem: Summary;
   ratio: number;
+  /** edit: what making the write durable costs on this disk, measured beside the calls. */
+  fsync?: { durable: Summary; plain: Summary; cost: number; ratioWithout: number };
+}
+
+/**
+ * The same bytes written the way Lens's store makes a write durable (temp file, fsync, rename,
+ * fsync of the directory: @lens/store's writeFileAtomic) and the way server-filesystem writes
+ * (temp file, rename, no fsync); ms each.
+ */
+async function timeWrites(file: string, bytes: Uint8Array): Promise<[number, number]> {
+  let t = performance.now();
+  await writeFileAtomic(file, bytes);
+  const durable = performance.now() - t;
+  t = performance.now();
+  await writeFile(`${file}.tmp`, bytes);
+  await rename(`${file}.tmp`, file);
+  return [durable, performance.now() - t];
 }
 
 export async function filesystemBench(options: {
@@ -84,6 +103,8 @@ export async function filesystemBench(options: {
       log(`${op}: Lens vs server-filesystem ${FS_TOOL[op]} (${options.samples[op]} calls each)`);
       const lensTimes: number[] = [];
       const fsTimes: number[] = [];
+      const durableTimes: number[] = [];
+      const plainTimes: number[] = [];
       for (let i = 0; i < 3; i++) {
         await lensRunner.run(lens, op === "edit" ? "read" : op, docs[i]!);
         if (op !== "edit") await fsCall(op, docs[i]!);
@@ -96,10 +117,30 @@ export async function filesystemBench(options: {
         t = performance.now();
         await fsCall(op, doc);
         fsTimes.push(performance.now() - t);
+        if (op === "edit") {
+          const bytes = await readFile(join(root, doc.path));
+          const [durable, plain] = await timeWrites(join(root, ".lens-bench-write"), bytes);
+          durableTimes.push(durable);
+          plainTimes.push(plain);
+        }
       }
       const l = summarize(lensTimes);
       const f = summarize(fsTimes);
-      rows.push({ op, tool: FS_TOOL[op], lens: l, filesystem: f, ratio: l.p50 / f.p50 });
+      const row: FilesystemRow = {
+        op,
+        tool: FS_TOOL[op],
+        lens: l,
+        filesystem: f,
+        ratio: l.p50 / f.p50,
+      };
+      if (op === "edit") {
+        await rm(join(root, ".lens-bench-write"), { force: true });
+        const durable = summarize(durableTimes);
+        const plain = summarize(plainTimes);
+        const cost = Math.max(0, durable.p50 - plain.p50);
+        row.fsync = { durable, plain, cost, ratioWithout: (l.p50 - cost) / f.p50 };
+      }
+      rows.push(row);
     }
   } finally {
     await lens.close();
@@ -130,6 +171,13 @@ export async function filesystemBench(options: {
     ]),
     notes: [
       "get_links and grep have no server-filesystem counterpart.",
+      ...rows.flatMap((r) =>
+        r.fsync
+          ? [
+              `fsync, measured beside the edits on the same disk with the same bytes: a durable write (temp file, fsync, rename, fsync of the directory, as Lens's store writes) p50 ${formatMs(r.fsync.durable.p50)}, the same without fsync (as server-filesystem writes) ${formatMs(r.fsync.plain.p50)}; so fsync costs ${formatMs(r.fsync.cost)} of each Lens edit. Lens ÷ filesystem with that cost taken out: ${formatRatio(r.fsync.ratioWithout)} (target ≤ 1.5×).`,
+            ]
+          : [],
+      ),
       errors > 0
         ? `${errors} calls answered with an error (Lens: ${lensRunner.lastError || "none"}; filesystem: ${fsLastError || "none"}).`
         : "Every call succeeded.",
