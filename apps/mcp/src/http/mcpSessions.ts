@@ -246,7 +246,9 @@ export class McpSessions {
       finish();
       throw e;
     }
-    if (!res.body) {
+    // A plain JSON answer is complete once built; only a stream (SSE) is busy until it ends.
+    // Passed on as it is, so the HTTP layer writes it at once with its length.
+    if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) {
       finish();
       return res;
     }
