@@ -28,7 +28,10 @@ async function main(): Promise<void> {
         ...(r.isError ? { isError: true } : {}),
       };
       const body = JSON.stringify({ jsonrpc: "2.0", id: call.id, result });
-      res.writeHead(200, { "content-type": "application/json" });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+      });
       res.end(body);
     });
   });
