@@ -143,7 +143,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         log(`loading ${profile.docs} documents in process`);
         const ws = new Workspace();
         startLinkUpkeep(ws); // as `lens serve` runs it
-        const store = await openStore(corpus.paths.data!, { workspace: ws });
+        // Read-only: the cached corpus is shared by every run and must never change.
+        const store = await openStore(corpus.paths.data!, { workspace: ws, readOnly: true });
         await store.close();
         if (wants("grep")) {
           try {

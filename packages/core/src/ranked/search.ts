@@ -3,8 +3,9 @@
 import MiniSearch from "minisearch";
 import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { normalizeSpaces, parseQuery } from "./query.js";
-import { FIELD_BOOST, rankedIndexOf } from "./rankedIndex.js";
+import { normalizeSpaces, parseQuery, type RankedQuery } from "./query.js";
+import { type RankedIndex, rankedIndexOf } from "./rankedIndex.js";
+import { type QueryWord, rankedScores, type Scored } from "./rankedScores.js";
 import { type Snippet, snippetsOf } from "./snippets.js";
 import { STOPWORDS } from "./stopwords.js";
 import { fold } from "./terms.js";
@@ -44,68 +45,131 @@ export function rankedSearch(
   const index = rankedIndexOf(ws);
   index.flush();
   const q = parseQuery(query);
-  // Stopwords rank nothing; a phrase made only of them is still looked for, in every note.
-  const words = q.terms.filter((t) => !STOPWORDS.has(t));
+  const words = rankingWords(q.terms);
   if (words.length === 0 && q.tags.length === 0 && q.phrases.length === 0) return undefined;
   if (words.length + q.excluded.length > RANKED_MAX_WORDS) {
     return { tooManyWords: words.length + q.excluded.length };
   }
-  const reach = options.reach ?? EVERYWHERE;
-  const scopePrefix = options.scope ? `${options.scope}/` : undefined;
-  const excluded = new Set<string>();
-  for (const list of q.excluded) {
-    for (const r of index.mini.search(list.join(" "), { combineWith: "AND", tokenize: split }))
-      excluded.add(r.id);
-  }
-  const keep = (docId: string): boolean => {
-    const path = index.pathOf(docId);
-    if (path === undefined || excluded.has(docId)) return false;
-    if (scopePrefix && !path.startsWith(scopePrefix)) return false;
-    if (!reach.all && !reachesEntry(ws, reach, { path, docId })) return false;
-    const tags = index.tagsOf(docId);
-    if (!q.tags.every((t) => tags.has(t))) return false;
-    if (q.phrases.length) {
-      const text = normalizeSpaces(fold(ws.view(docId)?.ai ?? ""));
-      if (!q.phrases.every((p) => ` ${text} `.includes(` ${p} `))) return false;
-    }
-    return true;
-  };
-  const results = words.length
-    ? index.mini.search(words.join(" "), {
-        tokenize: split,
-        boost: { ...FIELD_BOOST },
-        // Prefix on the last word only, as it is typed: earlier words are complete.
-        prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
-        // One wrong, missing or extra letter from 5 letters, two from 8 (a swap costs two).
-        fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
-        maxFuzzy: 2,
-        // With a phrase every word must be there: far fewer notes for the phrase check to read.
-        combineWith: q.phrases.length ? "AND" : "OR",
-        filter: (r) => keep(r.id),
-      })
-    : index.mini.search(MiniSearch.wildcard, { filter: (r) => keep(r.id) });
-  const ranked = results
-    .map((r) => ({
-      id: r.id as string,
-      score: r.score,
-      terms: r.terms,
-      path: index.pathOf(r.id) ?? "",
-    }))
-    .sort((a, b) => b.score - a.score || compare(a.path, b.path));
-  const page = ranked.slice(options.offset, options.offset + options.limit);
+  const matches = rankedMatches(ws, index, q, options);
+  const page = best(matches, options.offset + options.limit).slice(options.offset);
   return {
-    total: ranked.length,
-    hits: page.map((r) => ({
-      path: r.path,
-      score: Math.round(r.score * 100) / 100,
-      snippets: snippetsOf(ws.view(r.id)?.ai ?? "", r.terms.length ? r.terms : q.terms),
-    })),
+    total: matches.length,
+    hits: page.map((r) => {
+      const { id, score } = r.note;
+      // Longest first: a word is marked for the most specific term, whatever the order found.
+      const terms = r.note.terms().sort(longestFirst);
+      return {
+        path: r.path,
+        score: Math.round(score * 100) / 100,
+        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : q.terms),
+      };
+    }),
   };
 }
 
-/** The query side is tokenized already: terms joined by spaces. */
-function split(text: string): string[] {
-  return text.split(" ").filter(Boolean);
+export interface RankedMatch {
+  path: string;
+  note: Scored;
+}
+
+/** Stopwords rank nothing; a phrase made only of them is still looked for, in every note. */
+export function rankingWords(terms: readonly string[]): string[] {
+  return terms.filter((t) => !STOPWORDS.has(t));
+}
+
+/** The notes of the flushed `index` that match `q` in the caller's scope and reach (any order). */
+export function rankedMatches(
+  ws: Workspace,
+  index: RankedIndex,
+  q: RankedQuery,
+  options: Pick<RankedOptions, "scope" | "reach">,
+): RankedMatch[] {
+  const reach = options.reach ?? EVERYWHERE;
+  const scopePrefix = options.scope ? `${options.scope}/` : undefined;
+  const excluded = excludedNotes(index, q);
+  /** The note's path when it is a hit, else undefined. */
+  const kept = (docId: string): string | undefined => {
+    const path = index.pathOf(docId);
+    if (path === undefined || excluded.has(docId)) return undefined;
+    if (scopePrefix && !path.startsWith(scopePrefix)) return undefined;
+    if (!reach.all && !reachesEntry(ws, reach, { path, docId })) return undefined;
+    const tags = index.tagsOf(docId);
+    if (!q.tags.every((t) => tags.has(t))) return undefined;
+    if (q.phrases.length) {
+      const text = normalizeSpaces(fold(ws.view(docId)?.ai ?? ""));
+      if (!q.phrases.every((p) => ` ${text} `.includes(` ${p} `))) return undefined;
+    }
+    return path;
+  };
+  const hits: RankedMatch[] = [];
+  for (const note of scoredNotes(index, q)) {
+    const path = kept(note.id);
+    if (path !== undefined) hits.push({ path, note });
+  }
+  return hits;
+}
+
+/** Notes holding all the words of one of the excluded words or phrases. */
+function excludedNotes(index: RankedIndex, q: RankedQuery): Set<string> {
+  const excluded = new Set<string>();
+  for (const list of q.excluded) {
+    const exact = rankingWords(list).map((term) => ({
+      term,
+      prefix: false,
+      fuzzy: false as const,
+    }));
+    for (const r of rankedScores(index, exact, "AND")) excluded.add(r.id);
+  }
+  return excluded;
+}
+
+/** Every note the words match, scored; every note, scored 1, for a query of tags or phrases. */
+function scoredNotes(index: RankedIndex, q: RankedQuery): Scored[] {
+  const words = rankingWords(q.terms);
+  if (words.length === 0) {
+    return index.mini
+      .search(MiniSearch.wildcard)
+      .map((r) => ({ id: r.id, score: r.score, terms: () => [] }));
+  }
+  // With a phrase every word must be there: far fewer notes for the phrase check to read.
+  return rankedScores(index, queryWords(words), q.phrases.length ? "AND" : "OR");
+}
+
+/** Best first: by score, then by path. */
+export function byRank(a: RankedMatch, b: RankedMatch): number {
+  return b.note.score - a.note.score || compare(a.path, b.path);
+}
+
+/** The first `count` of `matches` by rank, without sorting them all (a query may match most notes). */
+function best(matches: RankedMatch[], count: number): RankedMatch[] {
+  if (count <= 0) return [];
+  if (count >= matches.length / 4) return matches.sort(byRank).slice(0, count);
+  const top: RankedMatch[] = [];
+  for (const m of matches) {
+    if (top.length === count && byRank(m, top[count - 1] as RankedMatch) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && byRank(m, top[at - 1] as RankedMatch) < 0) at--;
+    top.splice(at, 0, m);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+
+/**
+ * How each word may match: by prefix the last word only, as it is typed (earlier words are
+ * complete), from 3 letters; with one wrong, missing or extra letter from 5 letters, two from
+ * 8 (a swap costs two).
+ */
+export function queryWords(words: readonly string[]): QueryWord[] {
+  return words.map((term, i) => ({
+    term,
+    prefix: i === words.length - 1 && term.length >= 3,
+    fuzzy: term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
+  }));
+}
+
+function longestFirst(a: string, b: string): number {
+  return b.length - a.length || compare(a, b);
 }
 
 function compare(a: string, b: string): number {
