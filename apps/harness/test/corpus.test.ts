@@ -11,6 +11,7 @@ import {
   backlinkIndexOf,
   parseCritic,
   parseWikilinks,
+  startLinkUpkeep,
   Workspace,
 } from "@lens/core";
 import { openStore } from "@lens/store";
@@ -262,6 +263,27 @@ describe("the data directory", () => {
     }
     expect(unresolved).toBe(corpus.stats.unresolvedLinks);
     index.dispose();
+  });
+
+  it("is left byte for byte as it was by a load with link upkeep, as lens serve loads it", async () => {
+    const fresh = tempDir();
+    await writeDataDir(corpus.plan, corpus.docs, fresh);
+    const snapshot = () =>
+      readdirSync(fresh, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => {
+          const file = join(e.parentPath, e.name);
+          return [relative(fresh, file), readFileSync(file).toString("base64")] as const;
+        })
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+    const before = snapshot();
+    const loaded = new Workspace();
+    const upkeep = startLinkUpkeep(loaded);
+    const store = await openStore(fresh, { workspace: loaded });
+    await new Promise((r) => setTimeout(r, 50));
+    await store.close();
+    upkeep.dispose();
+    expect(snapshot()).toEqual(before);
   });
 
   it("is a directory per doc, data.ysweet inside", () => {
