@@ -224,7 +224,7 @@ export async function grepBench(options: {
       "same as rg",
     ],
     rows: rows.map((r) => [
-      `\`$r.pattern\`$r.case.endsWith("-i") ? " -i" : ""`,
+      `\`${r.pattern}\`${r.case.endsWith("-i") ? " -i" : ""}`,
       r.mode,
       String(r.outputLines),
       formatMs(r.rgMs),
@@ -232,7 +232,7 @@ export async function grepBench(options: {
       formatMs(r.lensFullMs),
       formatMs(r.lensToolMs),
       r.mcpMs === undefined ? "–" : formatMs(r.mcpMs),
-      r.mcpWhole ? `$formatMs(r.mcpWhole.ms)($r.mcpWhole.pages)` : "–",
+      r.mcpWhole ? `${formatMs(r.mcpWhole.ms)} (${r.mcpWhole.pages})` : "–",
       formatRatio(r.lensFullMs / r.rgMs),
       formatRatio(r.lensFullMs / r.rgSortedMs),
       r.mcpWhole ? formatRatio(r.mcpWhole.ms / r.rgMs) : "–",
@@ -240,7 +240,7 @@ export async function grepBench(options: {
     ]),
     notes: [
       "Target (not asserted): no slower than rg on the literal cases, within 2× on the others, the whole answer over MCP included.",
-      ...(mcpSkipped ? [`MCP column not measured: $mcpSkipped`] : []),
+      ...(mcpSkipped ? [`MCP column not measured: ${mcpSkipped}`] : []),
     ],
     data: rows,
   };
