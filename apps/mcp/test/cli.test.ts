@@ -2,9 +2,9 @@
 // durability, clean SIGTERM, fresh-clone seeding, refusals), import and export.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Workspace } from "@lens/core";
+import { readBacklinks, Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../src/cli/dirLock.js";
@@ -340,6 +340,58 @@ describe("lens import and export", () => {
         TEAM_FILES["Notes/Ideas.md"],
       );
       expect(readFileSync(join(out, "Notes", "New", "Fresh.md"), "utf8")).toBe("fresh\n");
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it("imports several DIR=NAME vaults in one load, writes each new document once, links across them", async () => {
+    const tmp = tempDir();
+    try {
+      const data = join(tmp.path, "data");
+      const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+      // A third vault whose notes link into the other two: resolved once all three are in.
+      const lab = join(tmp.path, "vaults", "lab-notes");
+      mkdirSync(join(lab, "Runs"), { recursive: true });
+      writeFileSync(join(lab, "Runs", "Run 1.md"), "Follows [[Team/Plans]] and [[Paper]].\n");
+      writeFileSync(join(lab, "Index.md"), "See [[Run 1]].\n");
+      const args = [`${vaults.team}=Team`, `${vaults.research}=Research`, `${lab}=Lab`];
+      const imp = spawnCli(["import", "--data", data, ...args]);
+      expect((await imp.exited).code).toBe(0);
+      const log = (child: Child) =>
+        child
+          .stderr()
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l) as { msg: string; written?: number });
+      expect(log(imp).filter((l) => l.msg === "loading data directory")).toHaveLength(1);
+      // 3 + 1 + 2 notes, 3 folder docs: each file written once, no temp file left behind.
+      const docDirs = readdirSync(data).filter((d) => !d.startsWith("."));
+      expect(docDirs).toHaveLength(9);
+      for (const d of docDirs) expect(readdirSync(join(data, d))).toEqual(["data.ysweet"]);
+      expect(log(imp).find((l) => l.msg === "data directory closed")?.written).toBe(9);
+
+      const workspace = new Workspace();
+      const store = await openStore(data, { workspace, readOnly: true });
+      const id = (path: string) => workspace.paths.get(path)!.meta.id;
+      const team = workspace.folderByName("Team")!;
+      expect(readBacklinks(team.doc).get(id("Team/Plans.md"))?.sort()).toEqual(
+        [id("Team/Notes/Ideas.md"), id("Research/Paper.md"), id("Lab/Runs/Run 1.md")].sort(),
+      );
+      const research = workspace.folderByName("Research")!;
+      expect(readBacklinks(research.doc).get(id("Research/Paper.md"))).toEqual([
+        id("Lab/Runs/Run 1.md"),
+      ]);
+      expect(
+        readBacklinks(workspace.folderByName("Lab")!.doc).get(id("Lab/Runs/Run 1.md")),
+      ).toEqual([id("Lab/Index.md")]);
+      await store.close();
+
+      // The same vaults again: one load, nothing changed, nothing written.
+      const again = spawnCli(["import", "--data", data, ...args]);
+      expect((await again.exited).code).toBe(0);
+      expect(log(again).filter((l) => l.msg === "loading data directory")).toHaveLength(1);
+      expect(log(again).find((l) => l.msg === "data directory closed")?.written).toBe(0);
     } finally {
       tmp.remove();
     }

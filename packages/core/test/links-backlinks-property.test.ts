@@ -300,3 +300,42 @@ describe("backlinks_v0 maintenance (property)", () => {
     );
   });
 });
+
+describe("backlinks_v0 maintenance in batches (property)", () => {
+  // What a store does while loading and an import while adding a vault: the same steps, grouped
+  // in Workspace batches (upkeep puts its work off to each batch's end), give what a fresh index
+  // computes; a query in the middle of a batch answers from the work done so far.
+  it("equals a from-scratch computation after every batch", () => {
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 10 }),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.array(step, { maxLength: 6 }), fc.nat(7)), { maxLength: 6 }),
+        (entries, upkeepFirst, batches) => {
+          const world = new World();
+          if (upkeepFirst) world.index = attachBacklinks(world.ws);
+          // Loading: notes before their folders, all in one batch.
+          world.ws.batch(() => {
+            for (const e of entries) world.create(e);
+            for (const f of world.folders) world.ws.addFolder(f.docId, f.doc);
+          });
+          if (!upkeepFirst) world.index = attachBacklinks(world.ws);
+          check(world);
+          for (const [steps, peek] of batches) {
+            world.ws.batch(() => {
+              steps.forEach((s, i) => {
+                world.apply(s);
+                if (i === peek) {
+                  const docs = [...world.ws.contentDocIds()];
+                  if (docs.length) world.index.forwardLinks(docs[peek % docs.length]!);
+                }
+              });
+            });
+            check(world);
+          }
+        },
+      ),
+      { numRuns: Number(process.env.LINKS_PROPERTY_RUNS ?? 150) },
+    );
+  });
+});

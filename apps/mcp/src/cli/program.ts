@@ -3,7 +3,7 @@
 import { basename, resolve } from "node:path";
 import { exportVault } from "@lens/store";
 import { Command, Option } from "commander";
-import { importInto, openData, startServe, startStdio } from "../compositionRoot/index.js";
+import { importVaults, openData, startServe, startStdio } from "../compositionRoot/index.js";
 import { createLogger, type Log } from "../log.js";
 import { LENS_VERSION } from "../version.js";
 import {
@@ -198,7 +198,7 @@ export function buildProgram(env: Env = process.env): Command {
           create: true,
         });
         try {
-          for (const vault of vaults) await importInto(data.workspace, vault, log);
+          await importVaults(data.workspace, vaults, log);
         } finally {
           await data.close();
         }

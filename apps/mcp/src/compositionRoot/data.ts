@@ -82,7 +82,7 @@ export async function openData(
         }
       }
       vaults.push(...config.imports);
-      for (const v of vaults) await importInto(workspace, v, log, options.cwd);
+      await importVaults(workspace, vaults, log, options.cwd);
       if (vaults.length) await store.flush();
     }
 
@@ -93,6 +93,7 @@ export async function openData(
       async close() {
         try {
           await store.close();
+          log.info({ written: store.writeCount }, "data directory closed");
         } finally {
           lock.release();
         }
@@ -125,6 +126,26 @@ function createDataDir(
   }
   mkdirSync(choice.dir, { recursive: true });
   log.info({ dir: choice.dir }, `created empty data directory ${choice.dir}`);
+}
+
+/**
+ * Imports vault directories as folders, all in one workspace batch: link upkeep parses and
+ * resolves the new notes once for all of them (not once per note, then again per folder), and
+ * the store writes each new document once, after the last vault.
+ */
+export async function importVaults(
+  workspace: Workspace,
+  vaults: readonly VaultImport[],
+  log: Log,
+  cwd?: string,
+): Promise<void> {
+  if (vaults.length === 0) return;
+  const endBatch = workspace.beginBatch();
+  try {
+    for (const v of vaults) await importInto(workspace, v, log, cwd);
+  } finally {
+    endBatch();
+  }
 }
 
 /** Imports one vault directory as a folder (created, or updated in place), with progress. */

@@ -8,6 +8,7 @@
 
 export {
   importInto,
+  importVaults,
   type OpenDataOptions,
   type OpenedData,
   openData,

@@ -4,14 +4,20 @@
 // (`startLinkUpkeep`); before that, `backlinkIndexOf` answers from an index that writes nothing.
 import { parseDocId } from "../model/ids.js";
 import type { Located } from "../paths/pathIndex.js";
+import { dropOne, listOf, type OneOrList, pushOne } from "../paths/smallSets.js";
 import type { EntryChange, WorkspaceEvent } from "../workspace/events.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { BacklinkOverlay, type BacklinkStore, DOC_BACKLINKS } from "./backlinkStore.js";
+import {
+  type BacklinkMap,
+  BacklinkOverlay,
+  type BacklinkStore,
+  DOC_BACKLINKS,
+} from "./backlinkStore.js";
 import { BacklinkChanges, sourcesOf, writeBacklinkKeys } from "./backlinkWrites.js";
 import { linkKey } from "./basenames.js";
-import { addTo, removeFrom, upsert } from "./maps.js";
+import { addTo, upsert } from "./maps.js";
 import { LinkResolver } from "./resolve.js";
-import { parseWikilinks, type Wikilink } from "./wikilink.js";
+import { type Wikilink, wikilinkAt, wikilinkSpans, wikilinkTargetAt } from "./wikilink.js";
 
 /** A link of a note with what it names now. */
 export interface ResolvedLink {
@@ -55,42 +61,126 @@ export function attachBacklinks(ws: Workspace, options: AttachOptions = {}): Bac
   return new LiveBacklinkIndex(ws, write ? DOC_BACKLINKS : new BacklinkOverlay());
 }
 
-/** One loaded note as a link source. */
+/**
+ * Backlink slots, by folder doc: the target uuids under which a source is listed in that
+ * folder's `backlinks_v0`. Nested instead of `folder\ntarget` strings: no string is built, and
+ * the ids are the ones the entries already hold.
+ */
+type Targets = Map<string, Set<string>>;
+
+/** What a `[[#Heading]]` link resolves to: the note itself, wherever it is. */
+const SELF = Symbol("the note itself");
+
+/**
+ * One loaded note as a link source. Its links are kept as where they are in the text they were
+ * parsed from (a number pair each, see `wikilinkSpans`), not as link objects: a large vault has
+ * 100 000 links and more, and every object the index keeps is one more the garbage collector
+ * copies while the vault loads. Links are made again when asked for (`forwardLinks`).
+ */
 interface Source {
   docId: string;
   uuid: string;
-  links: Wikilink[];
-  /** Link keys of its links (see `linkKey`): the entries whose changes can affect them. */
-  keys: Set<string>;
-  resolved: ResolvedLink[];
-  /** What it contributes to backlinks_v0, as `targetRef`s. */
-  targets: Set<string>;
+  /** The AI view the links were parsed from. */
+  text: string;
+  /** Where its links are in `text`: `[start, end, start, end, …]`. */
+  spans: number[];
+  /**
+   * What each link names (undefined: unresolved) as of the last resolution, which always
+   * follows a parse: what the source contributes to backlinks_v0 (see `targetsOf`).
+   */
+  resolved: (Located | typeof SELF | undefined)[] | undefined;
+  /** Where the note was at the last resolution (what `SELF` stands for). */
+  self: Located | undefined;
+  /** Before the first resolution: what Lens resolved for it before it was unloaded. */
+  previous: Targets | undefined;
 }
 
-/** A backlinks_v0 slot: the target's folder doc id and the target's uuid. */
-function targetRef(folderDocId: string, uuid: string): string {
-  return `${folderDocId}\n${uuid}`;
+/** What a source contributes to backlinks_v0 (or contributed, before it was unloaded). */
+function targetsOf(source: Source): Targets {
+  const targets: Targets = new Map();
+  if (!source.resolved) return source.previous ?? targets;
+  forEachTarget(source, (folderDocId, target) => addTo(targets, folderDocId, target));
+  return targets;
 }
-function splitRef(ref: string): [folderDocId: string, uuid: string] {
-  const nl = ref.indexOf("\n");
-  return [ref.slice(0, nl), ref.slice(nl + 1)];
+
+/** Each backlink slot a resolved source fills (a slot named by several links, once per link). */
+function forEachTarget(source: Source, fn: (folderDocId: string, target: string) => void): void {
+  const { resolved } = source;
+  if (!resolved) return;
+  for (const loc of resolved) if (loc && loc !== SELF) fn(loc.folderDocId, loc.meta.id);
+}
+
+/** The set under `folderDocId` → `target`, made when missing. */
+function slotOf(
+  m: Map<string, Map<string, Set<string>>>,
+  folderDocId: string,
+  target: string,
+): Set<string> {
+  return upsert(
+    upsert(m, folderDocId, () => new Map<string, Set<string>>()),
+    target,
+    () => new Set<string>(),
+  );
+}
+
+/** The link keys of a parse (see `linkKey`): the entries whose changes can affect its links. */
+function linkKeys(text: string, spans: readonly number[]): Set<string> {
+  const keys = new Set<string>();
+  for (let i = 0; i < spans.length; i += 2) {
+    const target = wikilinkTargetAt(text, spans[i]!, spans[i + 1]!);
+    if (target !== "") keys.add(linkKey(target));
+  }
+  return keys;
+}
+
+/** Work put off while the workspace is in a batch (see `Workspace#beginBatch`). */
+interface Deferred {
+  /** Notes added or changed: parsed again when the batch ends (if still loaded). */
+  reparse: Set<string>;
+  /** Entries that appeared or went away: the sources that can name them are re-resolved. */
+  touched: Located[];
+  /** A folder was added, removed or renamed: everything is re-resolved. */
+  rebuild: boolean;
+}
+
+function hasTarget(targets: Targets, folderDocId: string, target: string): boolean {
+  return targets.get(folderDocId)?.has(target) === true;
+}
+
+/** Queues what turns `before` into `after` for one source. */
+function diffTargets(
+  changes: BacklinkChanges,
+  source: string,
+  before: Targets,
+  after: Targets,
+): void {
+  for (const [folderDocId, set] of before) {
+    for (const t of set)
+      if (!hasTarget(after, folderDocId, t)) changes.remove(folderDocId, t, source);
+  }
+  for (const [folderDocId, set] of after) {
+    for (const t of set)
+      if (!hasTarget(before, folderDocId, t)) changes.add(folderDocId, t, source);
+  }
 }
 
 class LiveBacklinkIndex implements BacklinkIndex {
   readonly stats: BacklinkStats = { parsed: 0, resolved: 0, rebuilds: 0 };
   private readonly resolver: LinkResolver;
   private readonly sources = new Map<string, Source>();
-  private readonly sourceByUuid = new Map<string, string>();
   /**
    * Link key → doc ids of the sources, of every folder, with a link under that key (a bare name
-   * falls back to other folders, so an entry change anywhere can affect any of them).
+   * falls back to other folders, so an entry change anywhere can affect any of them). Made on
+   * first need (see `dependentsOf`).
    */
-  private readonly dependents = new Map<string, Set<string>>();
+  private dependents: Map<string, OneOrList> | undefined;
   /** Source uuid → what Lens resolved for it before it was unloaded (still listed). */
-  private readonly unloaded = new Map<string, Set<string>>();
+  private readonly unloaded = new Map<string, Targets>();
   private folderIds = new Set<string>();
-  private readonly queue: WorkspaceEvent[] = [];
+  private readonly queue: (WorkspaceEvent | (() => void))[] = [];
   private busy = false;
+  private deferred: Deferred | undefined;
+  private readonly settle = () => this.run(() => this.settleDeferred());
   private readonly stop: () => void;
   readonly writes: boolean;
 
@@ -106,10 +196,23 @@ class LiveBacklinkIndex implements BacklinkIndex {
   }
 
   forwardLinks(docId: string): ResolvedLink[] {
-    return [...(this.sources.get(docId)?.resolved ?? [])];
+    this.catchUp();
+    const source = this.sources.get(docId);
+    if (!source) return [];
+    const { text, spans, resolved } = source;
+    const out: ResolvedLink[] = [];
+    for (let i = 0; i < spans.length; i += 2) {
+      const target = resolved?.[i / 2];
+      out.push({
+        link: wikilinkAt(text, spans[i]!, spans[i + 1]!),
+        target: target === SELF ? source.self : target,
+      });
+    }
+    return out;
   }
 
   backlinks(docId: string): string[] {
+    this.catchUp();
     const uuid = parseDocId(docId)?.uuid;
     if (!uuid) return [];
     const out = new Set<string>();
@@ -120,23 +223,33 @@ class LiveBacklinkIndex implements BacklinkIndex {
   }
 
   resolve(target: string, source: Located): Located | undefined {
+    this.catchUp();
     return this.resolver.resolve(target, source);
   }
 
   dispose(): void {
     this.stop();
     this.queue.length = 0;
+    this.deferred = undefined;
   }
 
   // ---- events -----------------------------------------------------------------------------
 
   /** Events raised while one is handled (e.g. by a listener of our own writes) wait their turn. */
   private enqueue(event: WorkspaceEvent): void {
-    this.queue.push(event);
+    if (this.ws.batching && !this.busy) this.defer(event);
+    else this.run(event);
+  }
+
+  private run(item: WorkspaceEvent | (() => void)): void {
+    this.queue.push(item);
     if (this.busy) return;
     this.busy = true;
     try {
-      for (let e = this.queue.shift(); e; e = this.queue.shift()) this.handle(e);
+      for (let e = this.queue.shift(); e; e = this.queue.shift()) {
+        if (typeof e === "function") e();
+        else this.handle(e);
+      }
     } finally {
       this.busy = false;
     }
@@ -163,18 +276,91 @@ class LiveBacklinkIndex implements BacklinkIndex {
     }
   }
 
+  /**
+   * In a batch: bookkeeping now (what a removed note recorded, the resolver's entries), the
+   * parsing, resolving and writing once, when the batch ends — one pass over the notes instead
+   * of one per note, and one write per folder doc.
+   */
+  private defer(e: WorkspaceEvent): void {
+    if (!this.deferred) {
+      this.deferred = { reparse: new Set(), touched: [], rebuild: false };
+      this.ws.afterBatch(this.settle);
+    }
+    const d = this.deferred;
+    switch (e.type) {
+      case "content":
+        d.reparse.add(e.docId);
+        break;
+      case "entries":
+        this.resolver.applyEntries(e.changes);
+        for (const c of e.changes) {
+          if (c.before) d.touched.push(c.before);
+          if (c.after) d.touched.push(c.after);
+        }
+        break;
+      case "folders":
+        d.rebuild = true;
+        break;
+      case "doc":
+        if (e.action === "added") d.reparse.add(e.docId);
+        else if (this.sources.has(e.docId)) this.drop(e.docId);
+        else if (this.folderIds.has(e.docId)) d.rebuild = true;
+        break;
+    }
+  }
+
+  /** Answers never come from work put off: a query in a batch does that work first. */
+  private catchUp(): void {
+    if (this.deferred && !this.busy) this.settle();
+  }
+
+  private settleDeferred(): void {
+    const d = this.deferred;
+    this.deferred = undefined;
+    if (!d) return;
+    const parsed: string[] = [];
+    for (const docId of d.reparse) {
+      if (this.ws.hasContent(docId) && this.parse(docId)) parsed.push(docId);
+    }
+    if (d.rebuild) {
+      this.rebuildAll();
+      return;
+    }
+    const affected = new Set(parsed);
+    for (const loc of d.touched) this.addAffected(loc, affected);
+    this.refresh(affected, false);
+  }
+
   /** Entries created, renamed or deleted: re-resolve the sources whose links they can touch. */
   private onEntries(changes: readonly EntryChange[]): void {
     this.resolver.applyEntries(changes);
     const affected = new Set<string>();
     for (const c of changes) {
-      for (const loc of [c.before, c.after]) {
-        if (!loc) continue;
-        for (const id of this.dependents.get(linkKey(loc.entryPath)) ?? []) affected.add(id);
-        if (this.sources.has(loc.docId)) affected.add(loc.docId);
-      }
+      if (c.before) this.addAffected(c.before, affected);
+      if (c.after) this.addAffected(c.after, affected);
     }
     this.refresh(affected, false);
+  }
+
+  /**
+   * The dependents map, made on first need: only an entry change asks it, and a load (which
+   * resolves every note anyway) has none, so a server that has not seen one yet has not paid
+   * for an index of every link key of every note. Kept current from then on.
+   */
+  private dependentsOf(): Map<string, OneOrList> {
+    if (!this.dependents) {
+      const map = new Map<string, OneOrList>();
+      for (const s of this.sources.values()) {
+        for (const key of linkKeys(s.text, s.spans)) pushOne(map, key, s.docId);
+      }
+      this.dependents = map;
+    }
+    return this.dependents;
+  }
+
+  private addAffected(loc: Located, affected: Set<string>): void {
+    for (const id of listOf(this.dependentsOf().get(linkKey(loc.entryPath)))) affected.add(id);
+    if (this.sources.has(loc.docId)) affected.add(loc.docId);
   }
 
   // ---- sources ----------------------------------------------------------------------------
@@ -185,14 +371,9 @@ class LiveBacklinkIndex implements BacklinkIndex {
     for (const docId of docIds) {
       const source = reparse ? this.parse(docId) : this.sources.get(docId);
       if (!source) continue;
-      const before = source.targets;
+      const before = targetsOf(source);
       this.resolveSource(source);
-      for (const ref of before) {
-        if (!source.targets.has(ref)) changes.remove(...splitRef(ref), source.uuid);
-      }
-      for (const ref of source.targets) {
-        if (!before.has(ref)) changes.add(...splitRef(ref), source.uuid);
-      }
+      diffTargets(changes, source.uuid, before, targetsOf(source));
     }
     changes.apply((id) => this.ws.folder(id)?.doc);
   }
@@ -201,7 +382,8 @@ class LiveBacklinkIndex implements BacklinkIndex {
   private parse(docId: string): Source | undefined {
     const uuid = parseDocId(docId)?.uuid;
     if (!uuid) return undefined;
-    const links = parseWikilinks(this.ws.view(docId)?.ai ?? "");
+    const text = this.ws.view(docId)?.ai ?? "";
+    const spans = wikilinkSpans(text);
     this.stats.parsed++;
     let source = this.sources.get(docId);
     if (source) this.unregister(source);
@@ -209,22 +391,24 @@ class LiveBacklinkIndex implements BacklinkIndex {
       // A note loaded again starts from what Lens resolved for it before it was unloaded, so
       // links it lost meanwhile are removed; for a note seen for the first time, what
       // backlinks_v0 lists stays (Lens keeps what it cannot prove wrong).
-      const targets = this.unloaded.get(uuid) ?? new Set<string>();
+      const previous = this.unloaded.get(uuid);
       this.unloaded.delete(uuid);
-      source = { docId, uuid, links, keys: new Set(), resolved: [], targets };
+      source = { docId, uuid, text, spans, resolved: undefined, self: undefined, previous };
       this.sources.set(docId, source);
-      this.sourceByUuid.set(uuid, docId);
     }
-    source.links = links;
-    source.keys = new Set(links.filter((l) => l.target !== "").map((l) => linkKey(l.target)));
-    for (const key of source.keys) {
-      addTo(this.dependents, key, docId);
+    source.text = text;
+    source.spans = spans;
+    if (this.dependents) {
+      for (const key of linkKeys(text, spans)) pushOne(this.dependents, key, docId);
     }
     return source;
   }
 
   private unregister(source: Source): void {
-    for (const key of source.keys) removeFrom(this.dependents, key, source.docId);
+    if (!this.dependents) return;
+    for (const key of linkKeys(source.text, source.spans)) {
+      dropOne(this.dependents, key, source.docId);
+    }
   }
 
   /** A note unloaded from memory: what it recorded stays in backlinks_v0 (it still exists). */
@@ -233,8 +417,8 @@ class LiveBacklinkIndex implements BacklinkIndex {
     if (!source) return;
     this.unregister(source);
     this.sources.delete(docId);
-    if (this.sourceByUuid.get(source.uuid) === docId) this.sourceByUuid.delete(source.uuid);
-    if (source.targets.size > 0) this.unloaded.set(source.uuid, source.targets);
+    const targets = targetsOf(source);
+    if (targets.size > 0) this.unloaded.set(source.uuid, targets);
   }
 
   /** Resolves every link of a source from where its entry is now. */
@@ -243,15 +427,19 @@ class LiveBacklinkIndex implements BacklinkIndex {
     const path = this.ws.paths.pathOf(source.docId);
     const loc = path === undefined ? undefined : this.ws.paths.get(path);
     const from = loc?.meta.type === "markdown" ? loc : undefined;
-    source.resolved = source.links.map((link) => ({
-      link,
-      target: from ? this.resolver.resolve(link.target, from) : undefined,
-    }));
-    source.targets = new Set();
-    for (const { link, target } of source.resolved) {
-      if (target && link.target !== "")
-        source.targets.add(targetRef(target.folderDocId, target.meta.id));
+    const { text, spans } = source;
+    const resolved = new Array<Located | typeof SELF | undefined>(spans.length / 2);
+    for (let i = 0; i < spans.length; i += 2) {
+      const target = from ? wikilinkTargetAt(text, spans[i]!, spans[i + 1]!) : "";
+      resolved[i / 2] = !from
+        ? undefined
+        : target === ""
+          ? SELF
+          : this.resolver.resolve(target, from);
     }
+    source.resolved = resolved;
+    source.self = from;
+    source.previous = undefined;
   }
 
   // ---- rebuild ----------------------------------------------------------------------------
@@ -261,52 +449,102 @@ class LiveBacklinkIndex implements BacklinkIndex {
    * loaded sources link to to backlinks_v0 of every folder doc. The only entries removed are
    * ones Lens itself resolved before and no longer does (a folder renamed): an entry Lens's
    * resolution never produced may come from another writer's rules or a source that is not
-   * loaded, and Lens keeps what it cannot prove wrong.
+   * loaded, and Lens keeps what it cannot prove wrong. Only the keys some source now names or
+   * no longer names are looked at: every other key would be written back as it is.
    */
   private rebuildAll(): void {
     this.stats.rebuilds++;
     this.resolver.rebuild();
     const folders = this.ws.folders();
     this.folderIds = new Set(folders.map((f) => f.docId));
-    const computed = new Map<string, Map<string, Set<string>>>();
+    const maps = new Map<string, BacklinkMap>();
+    for (const f of folders) maps.set(f.docId, this.store.map(f.doc));
+    // The new value of a key is what it lists, less what Lens resolved before and no longer
+    // does, plus what Lens resolves now; a key changes only when a source it should list is
+    // missing or one it lists is gone, so only those two are collected (not every backlink).
+    /** Folder doc id → target uuid → sources that name it and are not listed under it. */
+    const missing = new Map<string, Map<string, Set<string>>>();
     /** Targets Lens resolved before and no longer does: the only entries it removes. */
     const gone = new Map<string, Map<string, Set<string>>>();
-    for (const source of this.sources.values()) {
-      const before = source.targets;
-      this.resolveSource(source);
-      for (const ref of before) {
-        if (source.targets.has(ref)) continue;
-        const [folderDocId, target] = splitRef(ref);
-        addTo(
-          upsert(gone, folderDocId, () => new Map<string, Set<string>>()),
-          target,
-          source.uuid,
-        );
+    /**
+     * Target entry → the sources its key lists (null: its folder is not loaded); a Set when
+     * long, since a much-linked note's key lists thousands, each looked for.
+     */
+    const stored = new Map<Located, string[] | Set<string> | null>();
+    this.resolver.memoize(true);
+    try {
+      for (const source of this.sources.values()) {
+        // A note seen for the first time (every note of a load) had nothing resolved before.
+        const before = source.resolved || source.previous ? targetsOf(source) : undefined;
+        this.resolveSource(source);
+        for (const loc of source.resolved ?? []) {
+          if (!loc || loc === SELF) continue;
+          // What the target's key lists, read once per target (a target is named ~8 times).
+          let listed = stored.get(loc);
+          if (listed === undefined) {
+            const map = maps.get(loc.folderDocId);
+            const sources = map ? sourcesOf(map.get(loc.meta.id)) : undefined;
+            listed = !sources ? null : sources.length > 16 ? new Set(sources) : sources;
+            stored.set(loc, listed);
+          }
+          if (
+            listed &&
+            !(Array.isArray(listed) ? listed.includes(source.uuid) : listed.has(source.uuid))
+          )
+            slotOf(missing, loc.folderDocId, loc.meta.id).add(source.uuid);
+        }
+        if (!before?.size) continue;
+        const after = targetsOf(source);
+        for (const [folderDocId, set] of before) {
+          for (const t of set) {
+            if (!hasTarget(after, folderDocId, t)) slotOf(gone, folderDocId, t).add(source.uuid);
+          }
+        }
       }
-      for (const ref of source.targets) {
-        const [folderDocId, target] = splitRef(ref);
-        addTo(
-          upsert(computed, folderDocId, () => new Map<string, Set<string>>()),
-          target,
-          source.uuid,
-        );
-      }
+    } finally {
+      this.resolver.memoize(false);
     }
+    // A source gone from a key may name it still under another doc id (one uuid in two relays).
+    const named = gone.size > 0 ? this.namedAmong(gone) : undefined;
     // What unloaded notes resolved to is re-learnt from nothing: after a rebuild, only what
     // Lens resolves itself is ever removed.
     this.unloaded.clear();
     for (const folder of folders) {
-      const mine = computed.get(folder.docId) ?? new Map<string, Set<string>>();
+      const add = missing.get(folder.docId);
       const removed = gone.get(folder.docId);
+      if (!add && !removed) continue;
+      const map = maps.get(folder.docId)!;
       const next = new Map<string, Set<string>>();
-      for (const [target, value] of this.store.map(folder.doc).entries()) {
+      const reconcile = (target: string) => {
+        if (next.has(target)) return;
         const dropped = removed?.get(target);
-        const kept = sourcesOf(value).filter((s) => !dropped?.has(s) || mine.get(target)?.has(s));
-        next.set(target, new Set([...kept, ...(mine.get(target) ?? [])]));
-      }
-      for (const [target, set] of mine) if (!next.has(target)) next.set(target, set);
+        const keep = named?.get(folder.docId)?.get(target);
+        const set = new Set<string>();
+        for (const s of sourcesOf(map.get(target))) {
+          if (!dropped?.has(s) || keep?.has(s)) set.add(s);
+        }
+        for (const s of add?.get(target) ?? []) set.add(s);
+        next.set(target, set);
+      };
+      for (const target of add?.keys() ?? []) reconcile(target);
+      for (const target of removed?.keys() ?? []) if (map.has(target)) reconcile(target);
       writeBacklinkKeys(folder.doc, next, this.store);
     }
+  }
+
+  /** Of the slots in `gone`, the sources (by uuid) that name each now. */
+  private namedAmong(
+    gone: Map<string, Map<string, Set<string>>>,
+  ): Map<string, Map<string, Set<string>>> {
+    const named = new Map<string, Map<string, Set<string>>>();
+    for (const source of this.sources.values()) {
+      forEachTarget(source, (folderDocId, target) => {
+        if (gone.get(folderDocId)?.has(target)) {
+          slotOf(named, folderDocId, target).add(source.uuid);
+        }
+      });
+    }
+    return named;
   }
 }
 

@@ -35,7 +35,27 @@ function lineEnd(text: string, pos: number): number {
 }
 
 /** Where a quote may open a YAML quoted scalar: line start or after one of these. */
-const OPENS_SCALAR = new Set(["", ":", "-", "[", "{", ",", "?"]);
+const OPENS_SCALAR = new Set([-1, 0x3a, 0x2d, 0x5b, 0x7b, 0x2c, 0x3f]); // none : - [ { , ?
+const HASH = 0x23;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+
+/** The characters of the regex class `\s`, by code (no regex run per character). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 /**
  * Contents (without the quotes) of the single-line quoted scalars in `text[range]`. A quote
@@ -53,11 +73,12 @@ export function quotedRanges(text: string, range: TextRange): TextRange[] {
 }
 
 function scanLine(text: string, start: number, end: number, out: TextRange[]): void {
-  let prev = "";
+  /** The last non-blank character before `i` on the line (-1: none yet). */
+  let prev = -1;
   for (let i = start; i < end; i++) {
-    const ch = text[i]!;
-    if (ch === "#" && (i === start || /\s/.test(text[i - 1]!))) return;
-    if ((ch === '"' || ch === "'") && OPENS_SCALAR.has(prev)) {
+    const ch = text.charCodeAt(i);
+    if (ch === HASH && (i === start || isSpace(text.charCodeAt(i - 1)))) return;
+    if ((ch === DQUOTE || ch === SQUOTE) && OPENS_SCALAR.has(prev)) {
       const close = closingQuote(text, i, end);
       if (close === -1) return;
       out.push({ start: i + 1, end: close });
@@ -65,7 +86,7 @@ function scanLine(text: string, start: number, end: number, out: TextRange[]): v
       prev = ch;
       continue;
     }
-    if (!/\s/.test(ch)) prev = ch;
+    if (!isSpace(ch)) prev = ch;
   }
 }
 

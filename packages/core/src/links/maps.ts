@@ -20,11 +20,3 @@ export function upsert<K, V>(map: MapLike<K, V>, key: K, make: () => V): V {
 export function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   upsert(map, key, () => new Set<V>()).add(value);
 }
-
-/** Removes `value` from the set under `key`, dropping the set when it empties. */
-export function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(value);
-  if (set.size === 0) map.delete(key);
-}

@@ -1,5 +1,7 @@
 // Link resolution, table-driven against every rule of SPEC §5 plus the decisions in docs/links.md.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { deleteEntry } from "../model/folderDoc.js";
 import { buildWorkspace } from "./links.test-helpers.js";
 import { joinRelative, LinkResolver } from "./resolve.js";
 
@@ -198,5 +200,98 @@ describe("joinRelative", () => {
     ["Lens/A.md", "../../T", undefined],
   ])("%s + %s → %s", (source, link, expected) => {
     expect(joinRelative(source, link)).toBe(expected);
+  });
+});
+
+describe("LinkResolver: remembered answers", () => {
+  // While memoizing (a rebuild resolves every link of every note), an answer is kept per
+  // folder and link, or per folder, directory and link when the source's directory matters:
+  // every answer equals a fresh resolution, in any order of asking.
+  it("answer as a fresh resolution does, for every source and link, in any order", () => {
+    const sources = [...ws.paths.entries()].filter((l) => l.meta.type === "markdown");
+    const links = [
+      "T",
+      "t",
+      "Notes/T",
+      "./T",
+      "../T",
+      "../x/T",
+      "./Src",
+      "Dup",
+      "Twin",
+      "Lex",
+      "Plan",
+      "Projects/Plan",
+      "Other/Inbox",
+      "Other/Local",
+      "Local",
+      "Shared",
+      "Solo",
+      "Far",
+      "/T",
+      "Deep",
+      "a/b/Deep",
+      "Missing",
+      "Inbox",
+      "Item",
+      "Sub/Item",
+      "Case",
+      "CASE",
+      "image.png",
+      "img",
+      "Café",
+      "",
+      "#H",
+      "v1.2 notes",
+    ];
+    const fresh = new LinkResolver(ws);
+    const expected = new Map<string, string | undefined>();
+    for (const s of sources)
+      for (const l of links) expected.set(`${s.path}|${l}`, fresh.resolve(l, s)?.path);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(sources.length - 1), fc.nat(links.length - 1)), {
+          minLength: 1,
+          maxLength: 200,
+        }),
+        (asks) => {
+          const r = new LinkResolver(ws);
+          r.memoize(true);
+          for (const [si, li] of asks) {
+            const s = sources[si]!;
+            const l = links[li]!;
+            expect(r.resolve(l, s)?.path).toBe(expected.get(`${s.path}|${l}`));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("LinkResolver: a name many entries share", () => {
+  it("finds the folder's own matches among dozens, and follows entry changes", () => {
+    const lens: Record<string, string> = { "/Src.md": "", "/d3/Src.md": "" };
+    const other: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) {
+      lens[`/d${i}/Overview.md`] = "";
+      other[`/e${i}/Overview.md`] = "";
+    }
+    other["/Only.md"] = "";
+    const t = buildWorkspace({ Lens: lens, Other: other });
+    const r = new LinkResolver(t.ws);
+    t.ws.on((e) => {
+      if (e.type === "entries") r.applyEntries(e.changes);
+    });
+    const at = (path: string) => t.ws.paths.get(path)!;
+    // The source's own directory first, else the shortest path, then lexical order.
+    expect(r.resolve("Overview", at("Lens/d3/Src.md"))?.path).toBe("Lens/d3/Overview.md");
+    expect(r.resolve("Overview", at("Lens/Src.md"))?.path).toBe("Lens/d0/Overview.md");
+    // Only the other folder has it: the fallback.
+    expect(r.resolve("Only", at("Lens/Src.md"))?.path).toBe("Other/Only.md");
+    deleteEntry(t.folders.get("Lens")!.doc, "/d0/Overview.md");
+    expect(r.resolve("Overview", at("Lens/Src.md"))?.path).toBe("Lens/d1/Overview.md");
+    for (let i = 1; i < 30; i++) deleteEntry(t.folders.get("Lens")!.doc, `/d${i}/Overview.md`);
+    expect(r.resolve("Overview", at("Lens/Src.md"))?.path).toBe("Other/e0/Overview.md");
   });
 });

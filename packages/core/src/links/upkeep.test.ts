@@ -1,12 +1,18 @@
 // Link upkeep is started explicitly: a Workspace alone writes no backlinks_v0; the index queries
 // make on first use writes nothing yet answers as upkeep does; startLinkUpkeep writes.
 import { describe, expect, it } from "vitest";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import { contentsText } from "../model/contentDoc.js";
 import { backlinksMap, renameEntry, setEntry } from "../model/folderDoc.js";
 import { Workspace } from "../workspace/workspace.js";
 import { backlinkIndexOf, startLinkUpkeep } from "./backlinks.js";
-import { backlinksObject, buildWorkspace, type TestWorkspace, uuid } from "./links.test-helpers.js";
+import {
+  backlinksObject,
+  buildWorkspace,
+  RELAY,
+  type TestWorkspace,
+  uuid,
+} from "./links.test-helpers.js";
 
 const SPEC = {
   Lens: {
@@ -107,5 +113,108 @@ describe("link upkeep", () => {
     const index = startLinkUpkeep(ws);
     expect(index.writes).toBe(true);
     expect(index.backlinks("not-a-doc-id")).toEqual([]);
+  });
+});
+
+describe("link upkeep in a workspace batch (a load, an import)", () => {
+  /** N notes in two folders, each linking to the next note and to a hub in the other folder. */
+  function notes(n: number) {
+    const folders = [0, 1].map((i) => ({
+      docId: `${RELAY}-${uuid(0xf00 + i)}`,
+      doc: new Y.Doc(),
+      name: i === 0 ? "Lens" : "Other",
+    }));
+    const contents: [string, Y.Doc][] = [];
+    for (let i = 0; i < n; i++) {
+      const f = folders[i % 2]!;
+      const id = uuid(i + 1);
+      setEntry(f.doc, `/N${i}.md`, { id, type: "markdown", version: 0 });
+      const doc = new Y.Doc();
+      contentsText(doc).insert(0, `[[N${(i + 2) % n}]] [[${i % 2 ? "Lens" : "Other"}/Hub]]`);
+      contents.push([`${RELAY}-${id}`, doc]);
+    }
+    for (const [i, f] of folders.entries()) {
+      setEntry(f.doc, "/Hub.md", { id: uuid(0xa00 + i), type: "markdown", version: 0 });
+      f.doc.getMap("folder_config").set("name", f.name);
+    }
+    return { folders, contents };
+  }
+
+  /** Transactions that change each folder doc's backlinks_v0. */
+  function writesTo(docs: Y.Doc[]): () => number[] {
+    const counts = docs.map(() => 0);
+    docs.forEach((d, i) => {
+      backlinksMap(d).observe(() => {
+        counts[i]!++;
+      });
+    });
+    return () => counts;
+  }
+
+  it("parses and resolves each note once and writes each backlinks_v0 once, notes before folders", () => {
+    const { folders, contents } = notes(40);
+    const ws = new Workspace();
+    const index = startLinkUpkeep(ws);
+    const writes = writesTo(folders.map((f) => f.doc));
+    const before = { ...index.stats };
+    ws.batch(() => {
+      for (const [id, doc] of contents) ws.addContent(id, doc);
+      for (const f of folders) ws.addFolder(f.docId, f.doc);
+    });
+    expect(index.stats.parsed - before.parsed).toBe(40);
+    expect(index.stats.resolved - before.resolved).toBe(40);
+    expect(index.stats.rebuilds - before.rebuilds).toBe(1);
+    expect(writes()).toEqual([1, 1]);
+    // As without a batch, where each note is parsed and resolved as it comes, then every note
+    // is resolved again when each folder comes.
+    const plain = notes(40);
+    const ws2 = new Workspace();
+    const index2 = startLinkUpkeep(ws2);
+    for (const [id, doc] of plain.contents) ws2.addContent(id, doc);
+    for (const f of plain.folders) ws2.addFolder(f.docId, f.doc);
+    expect(index2.stats.resolved).toBeGreaterThan(100);
+    expect(backlinksObject(folders[0]!.doc)).toEqual(backlinksObject(plain.folders[0]!.doc));
+    expect(backlinksObject(folders[1]!.doc)).toEqual(backlinksObject(plain.folders[1]!.doc));
+    expect(Object.keys(backlinksObject(folders[0]!.doc))).toContain(uuid(0xa00));
+  });
+
+  it("writes nothing when backlinks_v0 is already right", () => {
+    const { folders, contents } = notes(20);
+    const first = new Workspace();
+    startLinkUpkeep(first);
+    first.batch(() => {
+      for (const [id, doc] of contents) first.addContent(id, doc);
+      for (const f of folders) first.addFolder(f.docId, f.doc);
+    });
+    const ws = new Workspace();
+    startLinkUpkeep(ws);
+    const copies = folders.map((f) => {
+      const c = new Y.Doc();
+      Y.applyUpdate(c, Y.encodeStateAsUpdate(f.doc));
+      return c;
+    });
+    const writes = writesTo(copies);
+    ws.batch(() => {
+      for (const [id, doc] of contents) ws.addContent(id, doc);
+      folders.forEach((f, i) => {
+        ws.addFolder(f.docId, copies[i]!);
+      });
+    });
+    expect(writes()).toEqual([0, 0]);
+  });
+
+  it("answers a query in the middle of a batch from the work done so far", () => {
+    const { folders, contents } = notes(6);
+    const ws = new Workspace();
+    const index = startLinkUpkeep(ws);
+    const end = ws.beginBatch();
+    for (const f of folders) ws.addFolder(f.docId, f.doc);
+    for (const [id, doc] of contents) ws.addContent(id, doc);
+    expect(index.forwardLinks(contents[0]![0]).map((l) => l.target?.path)).toEqual([
+      "Lens/N2.md",
+      "Other/Hub.md",
+    ]);
+    end();
+    expect(index.backlinks(`${RELAY}-${uuid(0xa00)}`)).toHaveLength(3);
   });
 });

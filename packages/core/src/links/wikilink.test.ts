@@ -1,7 +1,14 @@
 // The wikilink parser: every SPEC §5 form, positions, code awareness, frontmatter.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseWikilinks, type Wikilink } from "./wikilink.js";
+import { growth, LINEAR_AT_8 } from "../../test/support/growth.js";
+import {
+  parseWikilinks,
+  type Wikilink,
+  wikilinkAt,
+  wikilinkSpans,
+  wikilinkTargetAt,
+} from "./wikilink.js";
 
 /** The one link of `text`, without positions. */
 function one(text: string): Omit<Wikilink, "start" | "end"> {
@@ -205,5 +212,75 @@ describe("parseWikilinks: frontmatter", () => {
     const text = '---\nup: "[[Home]]"\n---\n';
     const [link] = parseWikilinks(text);
     expect(text.slice(link!.start, link!.end)).toBe("[[Home]]");
+  });
+});
+
+describe("parseWikilinks: the scan", () => {
+  // The scan replaced the regex `/(!?)\[\[([^[\]\r\n]*)\]\]/g` run over each prose range (no
+  // match arrays, one search for `[[` across ranges); both must find the same links.
+  const LINK = /(!?)\[\[([^[\]\r\n]*)\]\]/g;
+  function byRegex(text: string): { start: number; end: number; raw: string; embed: boolean }[] {
+    const out: { start: number; end: number; raw: string; embed: boolean }[] = [];
+    for (const m of text.matchAll(LINK)) {
+      // No frontmatter, code or pipes in these texts: every match with a non-blank inside is one.
+      if ((m[2] ?? "").trim() === "") continue;
+      out.push({ start: m.index, end: m.index + m[0].length, raw: m[0], embed: m[1] === "!" });
+    }
+    return out;
+  }
+
+  it("finds what the regex finds: leftmost, non-overlapping, embeds", () => {
+    const piece = fc.constantFrom("[", "]", "[[", "]]", "!", "a", "b c", "\n", "\r", " ");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const text = parts.join("");
+        const found = parseWikilinks(text).map(({ start, end, raw, embed }) => ({
+          start,
+          end,
+          raw,
+          embed,
+        }));
+        expect(found).toEqual(byRegex(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("searches a text cut by many code spans once (linear)", () => {
+    // Code spans cut the prose into many ranges; the only link is at the very end.
+    const text = (n: number) => `${"a `b` ".repeat(n)}[[T]]`;
+    expect(growth((n) => () => parseWikilinks(text(n)), 400)).toBeLessThan(LINEAR_AT_8);
+  });
+});
+
+describe("wikilinkSpans, wikilinkAt, wikilinkTargetAt", () => {
+  it("give back parseWikilinks' links and their targets", () => {
+    const piece = fc.constantFrom(
+      "[[",
+      "]]",
+      "!",
+      "|",
+      "\\|",
+      "#",
+      "#^",
+      " ",
+      "a",
+      "Ab",
+      "`",
+      "\n",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const text = parts.join("");
+        const spans = wikilinkSpans(text);
+        const links = parseWikilinks(text);
+        expect(spans.length).toBe(links.length * 2);
+        links.forEach((l, i) => {
+          expect(wikilinkAt(text, spans[2 * i]!, spans[2 * i + 1]!)).toEqual(l);
+          expect(wikilinkTargetAt(text, spans[2 * i]!, spans[2 * i + 1]!)).toBe(l.target);
+        });
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,6 +1,7 @@
 // The path index: user-facing path ⇄ document, for every folder, kept current entry by entry.
 import type { FileMeta } from "../model/folderDoc.js";
 import { joinUserPath, parentDirs } from "./normalize.js";
+import { addOne, type OneOrMore, removeOne, valuesOf } from "./smallSets.js";
 
 /** One filemeta entry placed under its folder's name. */
 export interface Located {
@@ -28,10 +29,11 @@ export class PathIndex {
   private readonly byPath = new Map<string, Located>();
   /** Entries whose user path equals another's (e.g. NFC and NFD spellings of one name). */
   private readonly shadowed = new Map<string, Located[]>();
-  private readonly byLower = new Map<string, Set<string>>();
+  /** Lower-cased user path → the user paths that lower-case to it (almost always one). */
+  private readonly byLower = new Map<string, OneOrMore>();
   private readonly byDocId = new Map<string, string>();
   /** Doc id → the folders (doc ids) whose visible entries list it, with how many entries. */
-  private readonly listings = new Map<string, Map<string, number>>();
+  private readonly listings = new Map<string, string | Map<string, number>>();
   private readonly dirs = new Map<string, number>();
   private readonly folderPaths = new Map<string, Set<string>>();
   private readonly folderNames = new Map<string, string>();
@@ -109,14 +111,17 @@ export class PathIndex {
   private link(loc: Located): void {
     const { path } = loc;
     this.byPath.set(path, loc);
-    const lower = path.toLowerCase();
-    const set = this.byLower.get(lower);
-    if (set) set.add(path);
-    else this.byLower.set(lower, new Set([path]));
+    addOne(this.byLower, path.toLowerCase(), path);
     this.byDocId.set(loc.docId, path);
-    const folders = this.listings.get(loc.docId) ?? new Map<string, number>();
-    folders.set(loc.folderDocId, (folders.get(loc.folderDocId) ?? 0) + 1);
-    this.listings.set(loc.docId, folders);
+    // One folder listing a doc once (the rule) is kept as that folder's id alone.
+    const folders = this.listings.get(loc.docId);
+    if (folders === undefined) this.listings.set(loc.docId, loc.folderDocId);
+    else {
+      const counts =
+        typeof folders === "string" ? new Map<string, number>([[folders, 1]]) : folders;
+      counts.set(loc.folderDocId, (counts.get(loc.folderDocId) ?? 0) + 1);
+      this.listings.set(loc.docId, counts);
+    }
     this.folderPaths.get(loc.folderDocId)?.add(path);
     for (const d of parentDirs(path)) this.addDir(d);
   }
@@ -150,16 +155,15 @@ export class PathIndex {
   private unlink(loc: Located): void {
     const { path } = loc;
     this.byPath.delete(path);
-    const lower = path.toLowerCase();
-    const set = this.byLower.get(lower);
-    set?.delete(path);
-    if (set?.size === 0) this.byLower.delete(lower);
+    removeOne(this.byLower, path.toLowerCase(), path);
     if (this.byDocId.get(loc.docId) === path) this.byDocId.delete(loc.docId);
     const folders = this.listings.get(loc.docId);
-    const n = (folders?.get(loc.folderDocId) ?? 0) - 1;
-    if (folders && n > 0) folders.set(loc.folderDocId, n);
-    else if (folders) {
-      folders.delete(loc.folderDocId);
+    if (typeof folders === "string") {
+      if (folders === loc.folderDocId) this.listings.delete(loc.docId);
+    } else if (folders) {
+      const n = (folders.get(loc.folderDocId) ?? 0) - 1;
+      if (n > 0) folders.set(loc.folderDocId, n);
+      else folders.delete(loc.folderDocId);
       if (folders.size === 0) this.listings.delete(loc.docId);
     }
     this.folderPaths.get(loc.folderDocId)?.delete(path);
@@ -182,9 +186,17 @@ export class PathIndex {
 
   /** Case-insensitive lookup; returns every path that differs only in case. */
   getIgnoringCase(path: string): Located[] {
-    const set = this.byLower.get(path.toLowerCase());
-    if (!set) return [];
-    return [...set].map((p) => this.byPath.get(p)!).filter(Boolean);
+    const out: Located[] = [];
+    for (const p of this.spellings(path)) {
+      const loc = this.byPath.get(p);
+      if (loc) out.push(loc);
+    }
+    return out;
+  }
+
+  /** The user paths `getIgnoringCase` finds, without looking their entries up. */
+  spellings(path: string): Iterable<string> {
+    return valuesOf(this.byLower.get(path.toLowerCase()));
   }
 
   /**
@@ -192,7 +204,8 @@ export class PathIndex {
    * listed in two folders (a copied or crafted entry) has two.
    */
   foldersListing(docId: string): Iterable<string> {
-    return this.listings.get(docId)?.keys() ?? [];
+    const folders = this.listings.get(docId);
+    return typeof folders === "string" ? [folders] : (folders?.keys() ?? []);
   }
 
   /** User path of a doc id (content doc of a markdown entry, or a blob's id). */

@@ -53,18 +53,33 @@ export class Workspace {
   readonly newId: () => string;
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
-  private readonly contents = new Map<string, { doc: Y.Doc; stop: () => void }>();
+  private readonly contents = new Map<string, Y.Doc>();
+  /**
+   * The doc ids each observed `contents` text is held under (one, unless a caller added one
+   * Y.Doc under two ids): one observer serves every content doc, instead of a closure each.
+   */
+  private readonly textIds = new Map<Y.Text, string | string[]>();
+  private readonly onText = (event: Y.YTextEvent, tr: Y.Transaction) => {
+    const ids = this.textIds.get(event.target);
+    for (const docId of typeof ids === "string" ? [ids] : (ids ?? [])) {
+      this.mtimes.set(docId, this.now());
+      this.emit({ type: "content", docId, origin: tr.origin, local: tr.local });
+    }
+  };
   private readonly unavailable = new Map<string, string>();
   private readonly mtimes = new Map<string, number>();
   private readonly listeners = new Set<WorkspaceListener>();
   private readonly views: ViewCache;
+  private batchDepth = 0;
+  /** Work put off until the current batch ends (see `afterBatch`), in the order it was asked. */
+  private readonly settlers = new Set<() => void>();
 
   constructor(options: WorkspaceOptions = {}) {
     this.folderNameConfig = { ...(options.folderNames ?? {}) };
     this.author = options.author;
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? uuidv4;
-    this.views = new ViewCache((docId) => this.contents.get(docId)?.doc);
+    this.views = new ViewCache((docId) => this.contents.get(docId));
     this.on((e) => {
       if (e.type === "content") this.views.invalidate(e.docId);
       else if (e.type === "doc") this.views.invalidate(e.docId);
@@ -86,6 +101,67 @@ export class Workspace {
 
   private emit(event: WorkspaceEvent): void {
     for (const l of this.listeners) l(event);
+  }
+
+  // ---- batches --------------------------------------------------------------------------
+
+  /**
+   * Starts a batch of changes (a data directory loading, a vault importing): every event is
+   * still delivered as it happens, but whoever follows the workspace may put its own work off
+   * until the batch ends (`afterBatch`) and do it once for the whole batch — link upkeep
+   * resolves and writes backlinks once, not once per document. Returns the function that
+   * ends it (calling it again does nothing); batches nest, and the outermost end runs the
+   * work put off.
+   */
+  beginBatch(): () => void {
+    this.batchDepth++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.batchDepth--;
+      if (this.batchDepth === 0) this.settle();
+    };
+  }
+
+  /** Runs `fn` as one batch (see `beginBatch`) and returns what it returns. */
+  batch<T>(fn: () => T): T {
+    const end = this.beginBatch();
+    try {
+      return fn();
+    } finally {
+      end();
+    }
+  }
+
+  /** True while a batch is open. */
+  get batching(): boolean {
+    return this.batchDepth > 0;
+  }
+
+  /**
+   * Runs `fn` when the current batch ends, or at once outside a batch. The same function
+   * asked for twice in one batch runs once.
+   */
+  afterBatch(fn: () => void): void {
+    if (this.batchDepth === 0) fn();
+    else this.settlers.add(fn);
+  }
+
+  private settle(): void {
+    // Work may ask for more (it runs in this loop) or open a batch of its own (whose end
+    // runs the rest). Work that throws does not keep the rest from running.
+    let failure: { error: unknown } | undefined;
+    for (const fn of this.settlers) {
+      this.settlers.delete(fn);
+      try {
+        fn();
+      } catch (error) {
+        failure ??= { error };
+      }
+      if (this.batchDepth > 0) break;
+    }
+    if (failure) throw failure.error;
   }
 
   // ---- documents ------------------------------------------------------------------------
@@ -131,12 +207,12 @@ export class Workspace {
   addContent(docId: string, doc: Y.Doc): void {
     this.removeDoc(docId);
     const text = contentsText(doc);
-    const observer = (_e: Y.YTextEvent, tr: Y.Transaction) => {
-      this.mtimes.set(docId, this.now());
-      this.emit({ type: "content", docId, origin: tr.origin, local: tr.local });
-    };
-    text.observe(observer);
-    this.contents.set(docId, { doc, stop: () => text.unobserve(observer) });
+    const ids = this.textIds.get(text);
+    if (ids === undefined) {
+      this.textIds.set(text, docId);
+      text.observe(this.onText);
+    } else this.textIds.set(text, [...(typeof ids === "string" ? [ids] : ids), docId]);
+    this.contents.set(docId, doc);
     this.emit({ type: "doc", docId, action: "added" });
   }
 
@@ -152,20 +228,29 @@ export class Workspace {
     }
     const content = this.contents.get(docId);
     if (content) {
-      content.stop();
+      this.stopObserving(contentsText(content), docId);
       this.contents.delete(docId);
       this.emit({ type: "doc", docId, action: "removed" });
     }
   }
 
+  private stopObserving(text: Y.Text, docId: string): void {
+    const ids = this.textIds.get(text);
+    const rest = (typeof ids === "string" ? [ids] : (ids ?? [])).filter((id) => id !== docId);
+    if (rest.length === 0) {
+      this.textIds.delete(text);
+      text.unobserve(this.onText);
+    } else this.textIds.set(text, rest.length === 1 ? rest[0]! : rest);
+  }
+
   getDoc(docId: string): Y.Doc | undefined {
-    return this.folderStates.get(docId)?.doc ?? this.contents.get(docId)?.doc;
+    return this.folderStates.get(docId)?.doc ?? this.contents.get(docId);
   }
 
   /** The `contents` Y.Text of a loaded content doc. */
   contentText(docId: string): Y.Text | undefined {
     const c = this.contents.get(docId);
-    return c ? contentsText(c.doc) : undefined;
+    return c ? contentsText(c) : undefined;
   }
 
   hasContent(docId: string): boolean {

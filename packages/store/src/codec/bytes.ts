@@ -13,12 +13,6 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-export function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
-  if (bytes.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
-  return true;
-}
-
 export function concatBytes(...parts: ArrayLike<number>[]): Uint8Array {
   let size = 0;
   for (const p of parts) size += p.length;

@@ -16,7 +16,7 @@ import { forEachLimit } from "../concurrency.js";
 import type { Progress } from "../loadDir.js";
 import { newDoc } from "../newDoc.js";
 import { applyTextDiff } from "./textDiff.js";
-import { listVault, type SkippedFile, type VaultItem } from "./walk.js";
+import { listVault, type SkippedFile, type VaultItem, type VaultListing } from "./walk.js";
 
 /** Origin of every transaction an import makes. */
 export const IMPORT_ORIGIN = Symbol("lens-vault-import");
@@ -69,6 +69,19 @@ export async function importVault(
   }
   const files = await readMarkdown(listing.markdown, skipped, options.onProgress);
 
+  // One workspace batch: link upkeep parses and resolves the new notes once, at its end,
+  // instead of once per note and again when the folder arrives.
+  return ws.batch(() => addVault(ws, folderName, listing, files, skipped, options));
+}
+
+function addVault(
+  ws: Workspace,
+  folderName: string,
+  listing: VaultListing,
+  files: MarkdownFile[],
+  skipped: SkippedFile[],
+  options: ImportOptions,
+): ImportReport {
   const existing = ws.folderByName(folderName);
   if (existing && options.relayId && options.relayId !== existing.relayId) {
     throw new Error(`folder "${folderName}" already exists in relay ${existing.relayId}`);
