@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import * as entry from "../src/index.js";
 
 describe("lens-mcp entry point", () => {
-  it("exports exactly the server, its adapters and the composed app", () => {
+  it("exports exactly the server, its adapters, the grep pool and the composed app", () => {
     expect(Object.keys(entry).sort()).toEqual([
       "DEFAULT_IDLE_TIMEOUT_MS",
       "DEFAULT_MAX_BODY_BYTES",
       "DEFAULT_MAX_SESSIONS",
+      "GrepPool",
       "LENS_VERSION",
       "McpSessions",
       "STDIO_SESSION",
