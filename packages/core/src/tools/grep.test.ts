@@ -252,7 +252,7 @@ describe("grep's typed result (one search, the text rendered from it)", () => {
     expect(new Set([base, ...others]).size).toBe(others.length + 1);
   });
 
-  it("plans list their documents only when asked, in scope and reach", () => {
+  it("plans list the documents in scope and reach, once however often asked", () => {
     const { ws } = setup();
     const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea" }), folderReach(["Lens"]));
     if (!plan.ok) throw new Error(plan.error.message);
