@@ -82,6 +82,11 @@ export class DirStore {
   /** Docs removed from the workspace whose last changes are not on disk yet. */
   private readonly retired = new Set<Tracked>();
   private readonly pending = new Set<Tracked>();
+  /**
+   * Watched docs with changes not yet durable (`version !== savedVersion`), so a flush of
+   * everything looks at what changed, not at every doc of the workspace.
+   */
+  private readonly unsaved = new Set<Tracked>();
   private readonly fields = new Map<string, FileFields>();
   private readonly chains = new Map<string, Promise<void>>();
   private readonly knownDirs = new Set<string>();
@@ -185,7 +190,7 @@ export class DirStore {
   /** Number of docs with changes not yet durable. */
   get dirtyCount(): number {
     let n = this.retired.size;
-    for (const t of this.tracked.values()) if (t.version !== t.savedVersion) n++;
+    for (const t of this.unsaved) if (!this.retired.has(t) && t.version !== t.savedVersion) n++;
     return n;
   }
 
@@ -194,14 +199,21 @@ export class DirStore {
    * on disk. Rejects if a write fails.
    */
   async flush(docId?: string): Promise<void> {
-    const targets: Tracked[] = [];
-    for (const t of this.retired) if (docId === undefined || t.docId === docId) targets.push(t);
-    if (docId === undefined) targets.push(...this.tracked.values());
-    else {
+    const targets = new Set<Tracked>();
+    for (const t of this.retired) if (docId === undefined || t.docId === docId) targets.add(t);
+    if (docId === undefined) {
+      for (const t of this.unsaved) targets.add(t);
+      for (const id of this.chains.keys()) {
+        const t = this.tracked.get(id);
+        if (t) targets.add(t);
+      }
+    } else {
       const t = this.tracked.get(docId);
-      if (t) targets.push(t);
+      if (t) targets.add(t);
     }
-    const busy = targets.filter((t) => t.version !== t.savedVersion || this.chains.has(t.docId));
+    const busy = [...targets].filter(
+      (t) => t.version !== t.savedVersion || this.chains.has(t.docId),
+    );
     await this.makeDirs(busy);
     const errors: unknown[] = [];
     let next = 0;
@@ -330,6 +342,7 @@ export class DirStore {
 
   private markPending(t: Tracked): void {
     this.pending.add(t);
+    this.unsaved.add(t);
     this.schedule(this.flushDelayMs);
   }
 
@@ -391,7 +404,10 @@ export class DirStore {
       this.writes++;
       this.fields.set(t.docId, { createdAt, modifiedAt, metadata: f.metadata });
       t.savedVersion = Math.max(t.savedVersion, version);
-      if (t.savedVersion === t.version) this.retired.delete(t);
+      if (t.savedVersion === t.version) {
+        this.retired.delete(t);
+        this.unsaved.delete(t);
+      }
     };
     const prev = this.chains.get(t.docId) ?? Promise.resolve();
     const p = prev.then(run);
