@@ -1,6 +1,7 @@
 // The benchmark plumbing that can be checked quickly: statistics, the corpus cache, edit toggles,
-// the report's markdown, the PRNG, and the rg arguments equivalent to a grep call.
-import { mkdtempSync, rmSync } from "node:fs";
+// the report's markdown, the PRNG, the rg arguments equivalent to a grep call, the bare anchor
+// and the server-filesystem comparison on a tiny corpus.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callTool, SessionStore, Workspace } from "@lens/core";
@@ -8,14 +9,17 @@ import { openStore } from "@lens/store";
 import { describe, expect, it } from "vitest";
 import { startBareAnchor } from "../src/bench/bareAnchor.js";
 import { cpuMs } from "../src/bench/cpuTime.js";
+import { type FilesystemRow, filesystemBench } from "../src/bench/filesystemBench.js";
+import { OpRunner } from "../src/bench/latencyBench.js";
 import { bareToolCaller } from "../src/bench/rawCall.js";
-import { reportMarkdown, sectionMarkdown } from "../src/bench/report.js";
+import { type ReportSection, reportMarkdown, sectionMarkdown } from "../src/bench/report.js";
 import { rgArgs } from "../src/bench/ripgrep.js";
 import { formatMs, median, percentile, summarize } from "../src/bench/stats.js";
 import { pickDocs, RefToggle } from "../src/bench/workload.js";
 import { corpusKey, ensureCorpus } from "../src/corpus/cache.js";
 import { planCorpus } from "../src/corpus/plan.js";
 import { mixSeed, Random } from "../src/random/random.js";
+import { startLensServe } from "../src/server/lensServe.js";
 
 describe("statistics", () => {
   it("medians and nearest-rank percentiles", () => {
@@ -187,4 +191,58 @@ describe("report", () => {
     expect(full).toContain("2 CPUs (cpu)");
     expect(full).toContain("- load: because");
   });
+});
+
+describe("the server-filesystem comparison", () => {
+  it("drives Lens over HTTP, Lens over stdio and server-filesystem through the same calls", async () => {
+    const root = mkdtempSync(join(tmpdir(), "lens-fsbench-"));
+    const options = { seed: 7, docs: 12, folders: 2 };
+    try {
+      const corpus = await ensureCorpus(root, options, ["data", "vault"], () => {});
+      const docs = pickDocs(planCorpus(options), 3);
+      const data = join(root, "serve-data");
+      const stdioData = join(root, "stdio-data");
+      const vault = join(root, "vault-copy");
+      cpSync(corpus.paths.data!, data, { recursive: true });
+      cpSync(corpus.paths.data!, stdioData, { recursive: true });
+      cpSync(corpus.paths.vault!, vault, { recursive: true });
+      const server = await startLensServe({ data });
+      let rows: FilesystemRow[];
+      let section: ReportSection;
+      try {
+        ({ rows, section } = await filesystemBench({
+          lensUrl: server.url,
+          root: vault,
+          stdioData,
+          docs,
+          samples: { read: 3, glob: 2, edit: 2 },
+          runner: new OpRunner(docs),
+          log: () => {},
+        }));
+      } finally {
+        await server.stop();
+      }
+      expect(rows.map((r) => r.op)).toEqual(["read", "glob", "edit"]);
+      for (const r of rows) {
+        expect(r.stdio?.lens.n).toBe(r.lens.n);
+        expect(r.stdio?.ratio).toBeGreaterThan(0);
+      }
+      expect(rows[2]!.fsync?.stdioRatioWithout).toBeGreaterThan(0);
+      expect(section.notes).toContain("Every call succeeded.");
+      // `lens stdio` made its two suggestions durable in its own copy of the data, and only there.
+      const textsOf = async (dir: string) => {
+        const ws = new Workspace();
+        await openStore(dir, { workspace: ws, readOnly: true });
+        return new Map([...ws.contentDocIds()].map((id) => [id, ws.contentText(id)?.toString()]));
+      };
+      const before = await textsOf(corpus.paths.data!);
+      const after = await textsOf(stdioData);
+      const changed = [...after].filter(([id, text]) => before.get(id) !== text);
+      expect(changed).toHaveLength(2);
+      for (const [, text] of changed)
+        expect(text).toMatch(/Ref: [^\n]*\.--\}\{\+\+[^\n]*Ref: [^\n]*!\+\+\}/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

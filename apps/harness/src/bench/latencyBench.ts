@@ -2,7 +2,7 @@
 // (loopback HTTP): latency of one session issuing calls one after another (p50, p99), then
 // throughput with 1, 8 and 64 concurrent sessions for a bounded time each. An edit's latency
 // is durable latency: the server flushes the document to disk before it answers.
-import { connectMcp, type McpConnection } from "../scenario/mcpAdapter.js";
+import { connectMcp, type McpConnection, type ToolCaller } from "../scenario/mcpAdapter.js";
 import { cpuMs } from "./cpuTime.js";
 import { bareToolCaller, rawToolCaller } from "./rawCall.js";
 import type { ReportSection } from "./report.js";
@@ -54,7 +54,7 @@ export class OpRunner {
     return this.docs[i % this.docs.length]!;
   }
 
-  async run(conn: McpConnection, op: Op, doc: BenchDoc): Promise<void> {
+  async run(conn: ToolCaller, op: Op, doc: BenchDoc): Promise<void> {
     let r: { text: string; isError: boolean; protocolError?: boolean };
     switch (op) {
       case "read":

@@ -233,9 +233,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             try {
               const root = join(scratch, "vault");
               await cp(corpus.paths.vault!, root, { recursive: true });
+              // `lens stdio` gets its own copy: two servers never share a data directory.
+              const stdioData = join(scratch, "stdio-data");
+              await cp(corpus.paths.data!, stdioData, { recursive: true });
               const { section } = await filesystemBench({
                 lensUrl: server.url,
                 root,
+                stdioData,
                 docs,
                 samples: profile.fsSamples,
                 runner,

@@ -17,6 +17,24 @@ export function resultText(result: CallToolResult): string {
   return result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
 }
 
+/** One tool call through a connected SDK client; protocol errors are outcomes, not throws. */
+export async function callWith(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallOutcome> {
+  try {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    return { text: resultText(result), isError: result.isError === true };
+  } catch (e) {
+    if (e instanceof McpError) return { text: e.message, isError: false, protocolError: true };
+    throw e;
+  }
+}
+
+/** Anything tool calls can be made through (an MCP session over HTTP or stdio). */
+export type ToolCaller = Pick<McpConnection, "call">;
+
 export interface McpConnection {
   client: Client;
   transport: StreamableHTTPClientTransport;
@@ -47,15 +65,7 @@ export async function connectMcp(
   return {
     client,
     transport,
-    async call(name, args) {
-      try {
-        const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-        return { text: resultText(result), isError: result.isError === true };
-      } catch (e) {
-        if (e instanceof McpError) return { text: e.message, isError: false, protocolError: true };
-        throw e;
-      }
-    },
+    call: (name, args) => callWith(client, name, args),
     async close() {
       await transport.terminateSession().catch(() => {});
       await client.close();
