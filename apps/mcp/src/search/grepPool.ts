@@ -5,11 +5,15 @@
 // search stuck inside one line's regex match could never notice itself; the next search
 // starts a new worker and sends it every document again. Searches run one at a time.
 //
-// Paging: the worker keeps where a search's page stopped, with its documents filtered and in
-// order. While nothing in the workspace changes, the next page of that search (same plan key,
-// the offset the page gave) is sent without the document list, and the worker goes on from
-// there: paging through a long answer costs about one search in all. Any workspace event
-// forgets every such point on this side; the worker drops its own when documents change.
+// What is sent per search is what changed: while nothing in the workspace changes,
+// - the next page of a search (same plan key, the offset the page gave) is sent without the
+//   document list, and the worker goes on from where the last page stopped, with its
+//   documents filtered and in order: paging through a long answer costs about one search;
+// - another search over the same documents (same path and reach: core's docsKey) is sent
+//   without the list too: the worker kept it, in path order. Listing, sending and sorting
+//   10 000 documents is tens of ms, paid once, not per search.
+// Any workspace event forgets all of it on this side (and a search that overlapped one records
+// nothing); the worker drops its own when documents change.
 import { existsSync } from "node:fs";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -37,6 +41,8 @@ export interface GrepPoolOptions {
 
 /** Characters of document text sent to the worker between two yields to the event loop. */
 const SLICE_CHARS = 1_000_000;
+/** Document lists remembered as kept by the worker, at most (it keeps MAX_LISTS). */
+const MAX_LISTED = 64;
 
 export class GrepPool {
   private worker: Worker | undefined;
@@ -48,6 +54,10 @@ export class GrepPool {
    * search key → that page's offset. Emptied by any change of the workspace.
    */
   private readonly resumable = new Map<string, number>();
+  /** Document lists the worker keeps (docsKey). Emptied by any change of the workspace. */
+  private readonly listed = new Set<string>();
+  /** Workspace events seen: what a search finds out is kept only if none came meanwhile. */
+  private epoch = 0;
   private chain: Promise<unknown> = Promise.resolve();
   private waiting = 0;
   private nextId = 1;
@@ -58,8 +68,13 @@ export class GrepPool {
   private readonly workerUrl: URL;
   /** Workers ended by force (for tests and logs). */
   terminations = 0;
-  /** Searches sent with their document list; a resumed next page is sent without (for tests). */
+  /**
+   * Searches sent with their document list; a resumed next page, or another search over a list
+   * the worker kept, is sent without (for tests).
+   */
   listsSent = 0;
+  /** Documents in the lists sent (for tests: a list is sent once, never per page). */
+  docsSent = 0;
 
   constructor(
     private readonly ws: Workspace,
@@ -70,7 +85,9 @@ export class GrepPool {
     this.maxQueue = options.maxQueue ?? 32;
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
     this.stopWatching = ws.on((e) => {
+      this.epoch++;
       this.resumable.clear();
+      this.listed.clear();
       if (e.type === "content") this.dirty.add(e.docId);
       else if (e.type === "doc" && e.action === "added") this.dirty.add(e.docId);
       else if (e.type === "doc" && e.action === "removed") {
@@ -107,32 +124,52 @@ export class GrepPool {
   private async run(plan: GrepPlan): Promise<Outcome<GrepPage>> {
     const worker = this.ensureWorker();
     await this.sendChanges(worker);
-    // The next page of the last search: the worker still has its documents in order.
+    const epoch = this.epoch;
+    // The next page of the last search: the worker still has its documents in order. Or a
+    // new search over documents the worker was sent for an earlier one.
     const resumes = this.resumable.get(plan.key) === (plan.params.offset ?? 0);
-    let answer = await this.ask(worker, plan, !resumes);
-    if ("missing" in answer) answer = await this.ask(worker, plan, true);
+    const sent = resumes ? "resume" : this.listed.has(plan.docsKey) ? "listed" : "docs";
+    let answer = await this.ask(worker, plan, sent);
+    if ("missing" in answer) answer = await this.ask(worker, plan, "docs");
     if ("missing" in answer)
       return failure("internal", "Search failed: the worker lost its documents.");
     this.resumable.delete(plan.key);
+    // A change of the workspace while the worker searched: the list or the stopping point may
+    // predate it (a rename sends no text, so the worker would not drop them itself).
+    if (this.epoch !== epoch || this.worker !== worker) return answer.outcome;
+    if (this.listed.size >= MAX_LISTED) this.listed.clear();
+    this.listed.add(plan.docsKey);
     if (answer.resumable && answer.outcome.ok && answer.outcome.value.nextOffset !== null) {
       this.resumable.set(plan.key, answer.outcome.value.nextOffset);
     }
     return answer.outcome;
   }
 
-  /** Sends one search to the worker (with its documents, or as the next page of one). */
-  private ask(worker: Worker, plan: GrepPlan, withDocs: boolean): Promise<FromWorker> {
+  /**
+   * Sends one search to the worker: with its documents, as the next page of one, or over a
+   * list the worker kept.
+   */
+  private ask(
+    worker: Worker,
+    plan: GrepPlan,
+    sent: "docs" | "resume" | "listed",
+  ): Promise<FromWorker> {
     const id = this.nextId++;
-    if (withDocs) this.listsSent++;
     const request: ToWorker = {
       type: "grep",
       id,
       key: plan.key,
+      docsKey: plan.docsKey,
       params: plan.params,
       timeLimitMs: this.timeLimitMs,
-      ...(withDocs ? { docs: plan.docs.map((d): [string, string] => [d.path, d.docId]) } : {}),
       ...(plan.scope !== undefined ? { scope: plan.scope } : {}),
     };
+    if (sent === "resume") request.resume = true;
+    if (sent === "docs") {
+      request.docs = plan.docs.map((d): [string, string] => [d.path, d.docId]);
+      this.listsSent++;
+      this.docsSent += request.docs.length;
+    }
     return new Promise<FromWorker>((resolve) => {
       const done = (answer: FromWorker) => {
         clearTimeout(timer);
@@ -170,11 +207,14 @@ export class GrepPool {
     // A new worker has nothing: every document is to be sent.
     this.dirty = new Set(this.ws.contentDocIds());
     this.removed.clear();
+    this.resumable.clear();
+    this.listed.clear();
     return worker;
   }
 
   private discard(worker: Worker): void {
     this.resumable.clear();
+    this.listed.clear();
     if (this.worker === worker) this.worker = undefined;
     void worker.terminate();
   }

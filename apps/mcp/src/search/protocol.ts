@@ -10,11 +10,16 @@ export type ToWorker =
       id: number;
       /** The search whatever its page (core's GrepPlan key). */
       key: string;
+      /** The documents whatever the search (core's GrepPlan docsKey). */
+      docsKey: string;
       /**
-       * The documents in scope. Left out to ask for the next page of a search the worker said
-       * it can resume (nothing changed since): it then answers `missing` if it cannot.
+       * The documents in scope; the worker keeps them under `docsKey`. Left out when the worker
+       * has what it needs (nothing changed since): the next page of a search it said it can
+       * resume, or another search over a list it was sent. It answers `missing` if it cannot.
        */
       docs?: [path: string, docId: string][];
+      /** Sent without `docs`: the next page of the search `key`, resumed where it stopped. */
+      resume?: true;
       params: GrepParams;
       scope?: string;
       timeLimitMs: number;

@@ -168,6 +168,12 @@ export interface GrepPlan {
    * stay as they are.
    */
   key: string;
+  /**
+   * The documents whatever the search: `path` and the caller's reach. Two plans with one
+   * docsKey list the same documents (`docs`) while the workspace does not change, so a runner
+   * that kept the list of an earlier search need not be sent it again.
+   */
+  docsKey: string;
 }
 
 /** Resolves a grep call's scope (the part that needs the workspace); the search is pure. */
@@ -187,6 +193,7 @@ export function grepPlan(
     },
     params: searchParams(args, scope),
     key: searchKey(args, reach),
+    docsKey: JSON.stringify([args.path ?? null, reachKey(reach)]),
   };
   if (scope.kind === "directory") plan.scope = scope.path;
   return success(plan);
@@ -195,7 +202,11 @@ export function grepPlan(
 function searchKey(args: GrepArgs, reach: Reach): string {
   const { offset: _page, ...search } = args;
   const sorted = Object.fromEntries(Object.entries(search).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return JSON.stringify([sorted, reach.all ? null : [...reach.folders].sort()]);
+  return JSON.stringify([sorted, reachKey(reach)]);
+}
+
+function reachKey(reach: Reach): string[] | null {
+  return reach.all ? null : [...reach.folders].sort();
 }
 
 function searchParams(args: GrepArgs, scope: Scope): GrepParams {

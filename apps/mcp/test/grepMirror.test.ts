@@ -1,0 +1,135 @@
+// The grep worker's state without its thread: a document list is made ready once and then
+// serves every search over the same documents and every page; what it does not hold is
+// `missing` (the pool then sends the list), never a wrong or empty answer.
+import { type GrepParams, grepOutcome, grepSearch, type SearchDoc } from "@lens/core";
+import { describe, expect, it } from "vitest";
+import { GrepMirror, MAX_LISTS } from "../src/search/grepMirror.js";
+import type { FromWorker, ToWorker } from "../src/search/protocol.js";
+
+type GrepRequest = Extract<ToWorker, { type: "grep" }>;
+
+const COUNT = 40;
+/** Documents listed out of path order, as the workspace lists them. */
+const DOCS = Array.from({ length: COUNT }, (_, i) => {
+  const n = (i * 17) % COUNT;
+  const lines = Array.from({ length: 6 }, (_, l) =>
+    l % 2 === 0 ? `alpha ${n} line ${l}` : `beta ${n}`,
+  );
+  return {
+    path: `Notes/${n % 3 === 0 ? "sub/" : ""}note ${n}.md`,
+    docId: `d${n}`,
+    text: lines.join("\n"),
+  };
+});
+const LIST: [string, string][] = DOCS.map((d) => [d.path, d.docId]);
+
+function loaded(): GrepMirror {
+  const mirror = new GrepMirror();
+  mirror.update({ type: "docs", set: DOCS.map((d) => [d.docId, d.text]), remove: [] });
+  return mirror;
+}
+
+let nextId = 1;
+function request(key: string, params: GrepParams, more: Partial<GrepRequest> = {}): GrepRequest {
+  return { type: "grep", id: nextId++, key, docsKey: "all", params, timeLimitMs: 5000, ...more };
+}
+
+/** The same search in one go over the documents (what the worker's answer must equal). */
+function reference(params: GrepParams): unknown {
+  const docs: SearchDoc[] = DOCS.map((d) => ({ path: d.path, text: d.text }));
+  return grepOutcome(grepSearch(docs, params));
+}
+
+function outcome(a: FromWorker): unknown {
+  if ("missing" in a) throw new Error("missing");
+  return a.outcome;
+}
+
+describe("the grep worker's mirror", () => {
+  it("makes a list ready once: every page and every other search over it is sent without it", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha", output_mode: "content", head_limit: 7 };
+    const first = mirror.answer(request("a", params, { docs: LIST }));
+    expect(outcome(first)).toEqual(reference(params));
+    expect(mirror.docsListed).toBe(COUNT);
+    // Page after page, resumed: nothing is listed, sorted or sent again.
+    let answer = first;
+    let pages = 1;
+    for (;;) {
+      if ("missing" in answer || !answer.outcome.ok) throw new Error("no page");
+      const next = answer.outcome.value.nextOffset;
+      if (next === null) break;
+      expect(answer.resumable).toBe(true);
+      const page = { ...params, offset: next };
+      answer = mirror.answer(request("a", page, { resume: true }));
+      expect(outcome(answer)).toEqual(reference(page));
+      pages++;
+    }
+    expect(pages).toBeGreaterThan(10);
+    // Other searches over the same documents (another pattern, mode, glob, offset).
+    for (const other of [
+      { pattern: "beta 1\\d", output_mode: "count" },
+      { pattern: "alpha", glob: "sub/**", scope: "Notes" },
+      { pattern: "line 4", output_mode: "files_with_matches", offset: 5, head_limit: 3 },
+    ] as const) {
+      const { scope, ...p } = { scope: undefined, ...other };
+      const params2 = p as GrepParams;
+      const r = mirror.answer(request(JSON.stringify(other), params2, scope ? { scope } : {}));
+      const docs = DOCS.map((d) => ({ path: d.path, text: d.text }));
+      expect(outcome(r)).toEqual(grepOutcome(grepSearch(docs, params2, scope ? { scope } : {})));
+    }
+    expect(mirror.docsListed).toBe(COUNT);
+  });
+
+  it("answers `missing` for a list or a stopping point it does not hold", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha", head_limit: 5 };
+    expect(mirror.answer(request("a", params))).toMatchObject({ missing: true });
+    expect(mirror.answer(request("a", params, { docs: LIST }))).toMatchObject({
+      resumable: true,
+    });
+    // Resumed at an offset the last page did not give, or a search never started.
+    expect(mirror.answer(request("a", { ...params, offset: 7 }, { resume: true }))).toMatchObject({
+      missing: true,
+    });
+    expect(mirror.answer(request("b", { ...params, offset: 5 }, { resume: true }))).toMatchObject({
+      missing: true,
+    });
+    // Another list of documents (another path or reach).
+    expect(mirror.answer(request("c", params, { docsKey: "other" }))).toMatchObject({
+      missing: true,
+    });
+  });
+
+  it("drops its lists and stopping points when documents change", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha", head_limit: 5 };
+    mirror.answer(request("a", params, { docs: LIST }));
+    mirror.update({ type: "docs", set: [["d3", "alpha changed"]], remove: [] });
+    expect(mirror.answer(request("b", { pattern: "changed" }))).toMatchObject({ missing: true });
+    expect(mirror.answer(request("a", { ...params, offset: 5 }, { resume: true }))).toMatchObject({
+      missing: true,
+    });
+    const fresh = mirror.answer(request("b", { pattern: "changed" }, { docs: LIST }));
+    expect(outcome(fresh)).toMatchObject({
+      ok: true,
+      value: { entries: [{ path: "Notes/sub/note 3.md" }] },
+    });
+  });
+
+  it("keeps a bounded number of lists, the oldest dropped first", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha" };
+    for (let i = 0; i <= MAX_LISTS; i++) {
+      mirror.answer(request(`k${i}`, params, { docsKey: `list ${i}`, docs: LIST.slice(i) }));
+    }
+    expect(mirror.docsListed).toBe(
+      Array.from({ length: MAX_LISTS + 1 }, (_, i) => COUNT - i).reduce((a, b) => a + b),
+    );
+    expect(mirror.answer(request("x", params, { docsKey: "list 0" }))).toMatchObject({
+      missing: true,
+    });
+    const kept = mirror.answer(request("y", params, { docsKey: `list ${MAX_LISTS}` }));
+    expect(outcome(kept)).toMatchObject({ ok: true });
+  });
+});

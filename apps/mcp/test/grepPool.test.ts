@@ -1,0 +1,117 @@
+// The grep pool sends the worker what changed, never the same thing twice: the document list of
+// a path and reach once for every search over it and every page of them; any change of the
+// workspace, even one made while a search runs, sends it again. Answers equal the grep tool's
+// run in this thread. Counts work (lists and documents sent), never time.
+import {
+  callGrepElsewhere,
+  callTool,
+  type GrepPlan,
+  grepPlan,
+  grepTool,
+  SessionStore,
+  type Workspace,
+  workspaceFromTexts,
+} from "@lens/core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GrepPool } from "../src/search/grepPool.js";
+import { requireBuiltCli } from "./helpers.js";
+
+beforeAll(requireBuiltCli);
+
+const COUNT = 30;
+
+function workspace(): Workspace {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < COUNT; i++) {
+    const lines = Array.from(
+      { length: 8 },
+      (_, l) => `line ${l} of ${i}${l % 3 ? " kestrel" : ""}`,
+    );
+    files[`${i % 2 ? "Sub/" : ""}Note ${String(i).padStart(2, "0")}.md`] = `${lines.join("\n")}\n`;
+  }
+  return workspaceFromTexts([{ name: "Notes", files }]);
+}
+
+describe("the grep pool", () => {
+  let pool: GrepPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  function setup() {
+    const ws = workspace();
+    const p = new GrepPool(ws);
+    pool = p;
+    const ctx = { workspace: ws, sessions: new SessionStore(), sessionId: "pool" };
+    /** The call through the pool, checked against the same call run in this thread. */
+    const grep = async (args: Record<string, unknown>) => {
+      const there = await callGrepElsewhere(ctx, args, (plan) => p.grep(plan));
+      expect(there).toEqual(callTool(ctx, "grep", args));
+      return there;
+    };
+    return { ws, pool: p, ctx, grep };
+  }
+
+  it("sends a path's document list once: other searches and their pages go without it", async () => {
+    const { pool, grep } = setup();
+    await grep({ pattern: "kestrel", output_mode: "count" });
+    expect([pool.listsSent, pool.docsSent]).toEqual([1, COUNT]);
+    await grep({ pattern: "line [0-4]", "-i": true, glob: "Sub/**" });
+    // Every page of a long answer.
+    let offset = 0;
+    let pages = 0;
+    for (;;) {
+      const r = await grep({ pattern: "kestrel", output_mode: "content", head_limit: 9, offset });
+      pages++;
+      const next = r.data?.nextOffset ?? null;
+      if (next === null) break;
+      offset = next;
+    }
+    expect(pages).toBeGreaterThan(15);
+    expect([pool.listsSent, pool.docsSent]).toEqual([1, COUNT]);
+    // Another path is another list (of its documents only).
+    await grep({ pattern: "kestrel", path: "Notes/Sub" });
+    expect([pool.listsSent, pool.docsSent]).toEqual([2, COUNT + COUNT / 2]);
+    await grep({ pattern: "line 7", path: "Notes/Sub", output_mode: "content" });
+    expect(pool.listsSent).toBe(2);
+  });
+
+  it("sends the list again after any change, and the search sees the change", async () => {
+    const { pool, ctx, grep } = setup();
+    await grep({ pattern: "kestrel" });
+    // A rename changes no text: only the list can tell the worker.
+    const moved = callTool(ctx, "move", {
+      file_path: "Notes/Note 04.md",
+      new_path: "Notes/Renamed.md",
+    });
+    expect(moved.isError).toBe(false);
+    const r = await grep({ pattern: "of 4 kestrel" });
+    expect(r.text).toBe("Notes/Renamed.md");
+    expect(pool.listsSent).toBe(2);
+    await grep({ pattern: "of 6 kestrel" });
+    expect(pool.listsSent).toBe(2);
+  });
+
+  it("keeps nothing a search learnt while the workspace changed under it", async () => {
+    const { ws, pool, ctx, grep } = setup();
+    const args = grepTool.input.parse({ pattern: "of 8 kestrel" });
+    const plan = grepPlan(ws, args);
+    if (!plan.ok) throw new Error(plan.error.message);
+    // The list is made, then a rename lands before the worker answers.
+    const before = plan.value.docs;
+    const racing: GrepPlan = {
+      ...plan.value,
+      get docs() {
+        callTool(ctx, "move", { file_path: "Notes/Note 08.md", new_path: "Notes/Late.md" });
+        return before;
+      },
+    };
+    const first = await pool.grep(racing);
+    expect(first.ok && first.value.entries).toEqual([{ kind: "file", path: "Notes/Note 08.md" }]);
+    // The next search over the same documents is sent the new list, not the one above.
+    const r = await grep({ pattern: "of 8 kestrel" });
+    expect(r.text).toBe("Notes/Late.md");
+    expect(pool.listsSent).toBe(2);
+  });
+});
