@@ -252,6 +252,29 @@ describe("grep's typed result (one search, the text rendered from it)", () => {
     expect(new Set([base, ...others]).size).toBe(others.length + 1);
   });
 
+  it("plans name their documents whatever the search: the docsKey is path and reach only", () => {
+    const { ws } = setup();
+    const docsKey = (args: Partial<GrepArgs>, reach = folderReach([])) => {
+      const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea", ...args }), reach);
+      if (!plan.ok) throw new Error(plan.error.message);
+      return plan.value.docsKey;
+    };
+    const base = docsKey({});
+    for (const same of [
+      { pattern: "other" },
+      { output_mode: "count", "-i": true, offset: 3 },
+      { glob: "*.md", head_limit: 5 },
+    ] as Partial<GrepArgs>[]) {
+      expect(docsKey(same)).toBe(base);
+    }
+    const others = [
+      docsKey({ path: "Lens" }),
+      docsKey({ path: "Lens/Notes" }),
+      docsKey({}, folderReach(["Lens"])),
+    ];
+    expect(new Set([base, ...others]).size).toBe(others.length + 1);
+  });
+
   it("plans list the documents in scope and reach, once however often asked", () => {
     const { ws } = setup();
     const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea" }), folderReach(["Lens"]));
