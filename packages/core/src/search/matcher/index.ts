@@ -1,5 +1,6 @@
 // Matcher: ripgrep-syntax patterns compiled for the linear-time re2js engine.
 export type { Node } from "./ast.js";
+export type { ClassFactor } from "./classFactor.js";
 export { type Emitted, emitRe2 } from "./emit.js";
 export { PatternError } from "./errors.js";
 export { type Prefilter, requiredLiterals, wholeLiteral } from "./literals.js";

@@ -2,7 +2,9 @@
 import { RE2JS } from "re2js";
 import { describe, expect, it, vi } from "vitest";
 import { PatternError } from "./errors.js";
+import { requiredLiterals } from "./literals.js";
 import { compileMatcher, type Matcher } from "./matcher.js";
+import { parsePattern } from "./parse.js";
 
 /** All matches in `text`, resuming at each match end (the multiline searcher's walk). */
 function all(m: Matcher, text: string): string[] {
@@ -136,12 +138,20 @@ describe("literal prefilter", () => {
     ["foo\\d+bar", ["foo"], false],
     ["foo|barbaz", ["foo", "barbaz"], false],
     ["(foo|bar)baz", ["foobaz", "barbaz"], false],
-    ["[Tt]he cat", ["The cat", "the cat"], false],
     ["^#+ Title", [" Title"], false],
     ["\\bAPI\\b", ["API"], false],
-    ["x{3}", ["xxx"], false],
   ])("%s needs %j", (pattern, needles, folded) => {
     expect(compileMatcher(pattern).prefilter).toEqual({ needles, folded });
+  });
+
+  it.each([
+    ["[Tt]he cat", ["The cat", "the cat"]],
+    ["x{3}", ["xxx"]],
+  ])("%s needs %j, but an ASCII class factor that decides lines wins", (pattern, needles) => {
+    expect(requiredLiterals(parsePattern(pattern), false)?.needles).toEqual(needles);
+    const m = compileMatcher(pattern);
+    expect(m.prefilter).toBeUndefined();
+    expect(m.classFactor?.decides).toBe(true);
   });
 
   it("none when no literal is required", () => {

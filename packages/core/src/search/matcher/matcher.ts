@@ -1,6 +1,8 @@
 // The matcher contract (find the first match at or after a position) and its construction from
-// a user pattern: parse → RE2 source → re2js, with a literal prefilter in front of the engine.
+// a user pattern: parse → RE2 source → re2js, with a literal or class-factor prefilter in front
+// of the engine.
 import { RE2JS, type Matcher as RE2Matcher } from "re2js";
+import { betterThanNeedles, type ClassFactor, classFactor } from "./classFactor.js";
 import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
 import { PatternError } from "./errors.js";
 import {
@@ -34,6 +36,8 @@ export interface Matcher {
   readonly canMatchNewline: boolean;
   /** The literal prefilter in use, if any (exposed for tests and docs). */
   readonly prefilter: Prefilter | undefined;
+  /** The class-factor prefilter in use, if any (line mode; exposed for tests and docs). */
+  readonly classFactor: ClassFactor | undefined;
 }
 
 export interface MatcherOptions {
@@ -65,7 +69,12 @@ export function compileMatcher(pattern: string, options: MatcherOptions = {}): M
     // `-i` on a plain ASCII word: a hit in the lowercased copy is a match (see literals.ts).
     return new RegexMatcher(re, ascii, { needles: [folded], folded: true }, newline, true);
   }
-  return new RegexMatcher(re, ascii, requiredLiterals(ast, caseInsensitive), newline);
+  const literals = requiredLiterals(ast, caseInsensitive);
+  const factor = multiline ? undefined : classFactor(ast);
+  if (factor && (!literals || betterThanNeedles(factor, literals.needles))) {
+    return new RegexMatcher(re, ascii, undefined, newline, false, factor);
+  }
+  return new RegexMatcher(re, ascii, literals, newline);
 }
 
 function compileRe2(emitted: Emitted): RE2JS {
@@ -79,6 +88,7 @@ function compileRe2(emitted: Emitted): RE2JS {
 /** A pattern that is one case-sensitive string: indexOf alone finds its matches. */
 class LiteralMatcher implements Matcher {
   readonly prefilter: Prefilter | undefined;
+  readonly classFactor = undefined;
   constructor(
     private readonly literal: string,
     readonly canMatchNewline: boolean,
@@ -139,9 +149,12 @@ class RegexMatcher implements Matcher {
     readonly canMatchNewline: boolean,
     /** The needles are the pattern's whole alternation: a line holding one matches. */
     private readonly needlesAreMatches = false,
+    /** Line mode: only lines holding a hit of the factor can match (see classFactor.ts). */
+    readonly classFactor: ClassFactor | undefined = undefined,
   ) {}
 
   mayMatch(text: string, lower?: () => string): boolean {
+    if (this.classFactor) return this.classFactor.next(text, 0) !== -1;
     const p = this.prefilter;
     if (!p) return true;
     if (!p.folded) return p.needles.some((n) => text.includes(n));
@@ -166,6 +179,7 @@ class RegexMatcher implements Matcher {
 
   findLine(text: string, from: number): Match | undefined {
     if (from > text.length) return undefined;
+    if (this.classFactor) return this.lineByFactor(text, from, this.classFactor);
     const p = this.prefilter;
     if (p && !p.folded) return this.lineByNeedle(text, text, from, p.needles);
     if (p?.folded) {
@@ -211,6 +225,25 @@ class RegexMatcher implements Matcher {
       const line = lineAround(text, hit);
       const start = Math.max(line[0], pos);
       if (exact || this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];
+      pos = line[1] + 1;
+    }
+    return undefined;
+  }
+
+  /**
+   * Only lines holding a hit of the class factor can match. When the factor decides, a line
+   * whose hit is certain (all ASCII, each character in its exact set) matches without the
+   * engine; any other hit's line is asked of the engine.
+   */
+  private lineByFactor(text: string, from: number, factor: ClassFactor): Match | undefined {
+    let pos = from;
+    while (pos <= text.length) {
+      const hit = factor.next(text, pos);
+      if (hit === -1) return undefined;
+      const line = lineAround(text, hit);
+      const start = Math.max(line[0], pos);
+      if (factor.decides && factor.certainAt(text, hit)) return [start, line[1]];
+      if (this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];
       pos = line[1] + 1;
     }
     return undefined;
