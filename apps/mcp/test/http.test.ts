@@ -493,6 +493,42 @@ describe("HTTP security and limits", () => {
     await conn.close();
   });
 
+  it("bounds a body sent without a Content-Length (chunked) too, and serves one within it", async () => {
+    const conn = await connectHttp(server.url, { Authorization: `Bearer ${TOKEN}` });
+    const chunked = (text: string) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: {
+          ...MCP_HEADERS,
+          Authorization: `Bearer ${TOKEN}`,
+          "Mcp-Session-Id": conn.transport!.sessionId!,
+          "Mcp-Protocol-Version": "2025-06-18",
+        },
+        body: new ReadableStream({
+          start(c) {
+            const bytes = new TextEncoder().encode(text);
+            for (let i = 0; i < bytes.length; i += 64 * 1024)
+              c.enqueue(bytes.subarray(i, i + 64 * 1024));
+            c.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+    const request = (filePath: string) =>
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 11,
+        method: "tools/call",
+        params: { name: "glob", arguments: { pattern: filePath } },
+      });
+    const huge = await chunked(request("x".repeat(300 * 1024)));
+    expect(huge.status).toBe(413);
+    const fine = await chunked(request("Team/*"));
+    expect(fine.status).toBe(200);
+    expect(JSON.stringify(await fine.json())).toContain("Team/");
+    await conn.close();
+  });
+
   it("answers malformed JSON with a JSON-RPC parse error", async () => {
     const res = await fetch(server.url, {
       method: "POST",

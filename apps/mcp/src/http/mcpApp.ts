@@ -4,10 +4,10 @@
 
 import { type AccessEnv, type Identity, problem } from "@lens/access";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
 import { isServerSessionId, type McpSession, type McpSessions } from "./mcpSessions.js";
+import { readPostBody } from "./postBody.js";
 
 /** A JSON-RPC error response with no id, as the MCP transport answers HTTP-level failures. */
 export function jsonRpcHttpError(
@@ -54,7 +54,7 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
     // and the transport gets the parsed message.
     let message: unknown;
     if (req.method === "POST") {
-      const body = await readRequestBody(req, sessions.maxBodyBytes);
+      const body = await readPostBody(req, sessions.maxBodyBytes);
       if (body.tooLarge) {
         return jsonRpcHttpError(
           413,
