@@ -465,12 +465,7 @@ describe("HTTP security and limits", () => {
     const conn = await connectHttp(server.url, { Authorization: `Bearer ${TOKEN}` });
     const huge = await fetch(server.url, {
       method: "POST",
-      headers: {
-        ...MCP_HEADERS,
-        Authorization: `Bearer ${TOKEN}`,
-        "Mcp-Session-Id": conn.transport!.sessionId!,
-        "Mcp-Protocol-Version": "2025-06-18",
-      },
+      headers: sessionHeaders(TOKEN, conn.transport!.sessionId!),
       body: JSON.stringify({
         jsonrpc: "2.0",
         id: 9,
@@ -498,12 +493,7 @@ describe("HTTP security and limits", () => {
     const chunked = (text: string) =>
       fetch(server.url, {
         method: "POST",
-        headers: {
-          ...MCP_HEADERS,
-          Authorization: `Bearer ${TOKEN}`,
-          "Mcp-Session-Id": conn.transport!.sessionId!,
-          "Mcp-Protocol-Version": "2025-06-18",
-        },
+        headers: sessionHeaders(TOKEN, conn.transport!.sessionId!),
         body: new ReadableStream({
           start(c) {
             const bytes = new TextEncoder().encode(text);
@@ -539,6 +529,16 @@ describe("HTTP security and limits", () => {
     expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 });
+
+/** Headers of a POST with `token` in the open session `id`. */
+function sessionHeaders(token: string, id: string): Record<string, string> {
+  return {
+    ...MCP_HEADERS,
+    Authorization: `Bearer ${token}`,
+    "Mcp-Session-Id": id,
+    "Mcp-Protocol-Version": "2025-06-18",
+  };
+}
 
 async function statusWithHost(base: string, host: string): Promise<number> {
   const { request } = await import("node:http");

@@ -228,13 +228,18 @@ describe("grep's typed result (one search, the text rendered from it)", () => {
     expect(missing.data).toBeUndefined();
   });
 
-  it("plans name one search whatever its page: the key leaves out offset only", () => {
+  /** One of a grep plan's keys for `args` (pattern "idea" unless given) and a reach. */
+  const planKeys = (which: "key" | "docsKey") => {
     const { ws } = setup();
-    const key = (args: Partial<GrepArgs>, reach = folderReach([])) => {
+    return (args: Partial<GrepArgs>, reach = folderReach([])) => {
       const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea", ...args }), reach);
       if (!plan.ok) throw new Error(plan.error.message);
-      return plan.value.key;
+      return plan.value[which];
     };
+  };
+
+  it("plans name one search whatever its page: the key leaves out offset only", () => {
+    const key = planKeys("key");
     const base = key({});
     expect(key({ offset: 40 })).toBe(base);
     expect(key({ head_limit: 250, output_mode: "count" })).toBe(
@@ -253,12 +258,7 @@ describe("grep's typed result (one search, the text rendered from it)", () => {
   });
 
   it("plans name their documents whatever the search: the docsKey is path and reach only", () => {
-    const { ws } = setup();
-    const docsKey = (args: Partial<GrepArgs>, reach = folderReach([])) => {
-      const plan = grepPlan(ws, grepTool.input.parse({ pattern: "idea", ...args }), reach);
-      if (!plan.ok) throw new Error(plan.error.message);
-      return plan.value.docsKey;
-    };
+    const docsKey = planKeys("docsKey");
     const base = docsKey({});
     for (const same of [
       { pattern: "other" },
