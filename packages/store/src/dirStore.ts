@@ -1,11 +1,18 @@
 // Keeps a Workspace in a y-sweet / relay-server data directory: loads every doc, then writes
 // each changed doc back (batched with a bounded delay, atomically) and says when it is durable.
-import { mkdir } from "node:fs/promises";
-import { FILEMETA, filemetaMap, type Workspace, type WorkspaceEvent } from "@lens/core";
+import { mkdir, readFile } from "node:fs/promises";
+import {
+  contentsText,
+  FILEMETA,
+  filemetaMap,
+  type Workspace,
+  type WorkspaceEvent,
+} from "@lens/core";
 import * as Y from "yjs";
 import { syncDir, writeFileAtomic } from "./atomicWrite.js";
 import { classifyDoc } from "./classify.js";
 import { type DocFileInfo, encodeDocFile, LOAD_ORIGIN } from "./codec/docFile.js";
+import { decodeEnvelope } from "./codec/envelope.js";
 import { forEachLimit } from "./concurrency.js";
 import { docDir, docFile, isStorableDocId } from "./docPath.js";
 import {
@@ -15,6 +22,7 @@ import {
   listDocDir,
   type Progress,
   readFiles,
+  readRaw,
   type SkippedDoc,
 } from "./loadDir.js";
 import { findReferenceProblems, type LoadReport } from "./loadReport.js";
@@ -160,8 +168,9 @@ export class DirStore {
     if (!store.readOnly) {
       store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
       // Docs the workspace held before (or gained during) the load are not on disk yet.
+      // (Dormant docs are: their text is their file's.)
       for (const docId of store.ws.docIds()) {
-        const doc = store.ws.getDoc(docId);
+        const doc = store.ws.awakeDoc(docId);
         if (doc && !store.tracked.has(docId)) store.track(docId, doc, true);
       }
     }
@@ -233,6 +242,9 @@ export class DirStore {
    * CBOR); false when the store does not hold that doc.
    */
   markDirty(docId: string): boolean {
+    if (this.closing) return false;
+    // A dormant doc is tracked once woken.
+    if (!this.tracked.has(docId) && this.ws.isDormant(docId)) this.ws.getDoc(docId);
     const t = this.tracked.get(docId);
     if (!t || this.closing) return false;
     t.version++;
@@ -256,7 +268,6 @@ export class DirStore {
 
   private install(loaded: LoadedDoc, notes: string[]): "folder" | "content" {
     const { docId, doc, info } = loaded;
-    this.fields.set(docId, fileFields(info));
     this.knownDirs.add(docId);
     const existing = this.ws.getDoc(docId);
     if (existing) {
@@ -273,11 +284,39 @@ export class DirStore {
     if (kind === "content" && doc.share.has(FILEMETA) && filemetaMap(doc).size > 0) {
       notes.push(`${docId}: has filemeta_v0 entries but is not a Relay doc id; loaded as content`);
     }
+    if (kind === "content") {
+      // Held as its text until something needs the Y.Doc (an edit, a sync client): the file
+      // is read again then (see wake), its envelope fields with it. This one goes to the
+      // garbage collector.
+      this.ws.addDormantContent(docId, contentsText(doc).toString(), this.wake);
+      this.ws.setMtime(docId, loaded.modifiedAt);
+      return "content";
+    }
+    this.fields.set(docId, fileFields(info));
     this.ws.addDoc(docId, doc, kind);
     this.ws.setMtime(docId, loaded.modifiedAt);
     if (!this.readOnly) this.track(docId, doc, false);
     return this.ws.folder(docId) ? "folder" : "content";
   }
+
+  /**
+   * Makes a dormant content doc's Y.Doc from its file, as loading did, and tracks it from then
+   * on. The file is what was loaded: the store writes only docs it tracks. A file that can no
+   * longer be used is quarantined (never written over) and the wake fails, saying why.
+   */
+  private readonly wake = (docId: string): Y.Doc => {
+    const file = dataFileOf(this.dir, docId);
+    const read = decodeDoc(docId, file, readRaw(file));
+    if (read === undefined || !("doc" in read)) {
+      const why = read === undefined ? "its file is gone" : `its file ${read.reason}`;
+      const reason = `${why}; ${file} is kept as it is, never written over`;
+      this.quarantined.set(docId, reason);
+      throw new Error(reason);
+    }
+    this.fields.set(docId, fileFields(read.info));
+    if (!this.readOnly && !this.closing) this.track(docId, read.doc, false);
+    return read.doc;
+  };
 
   // ---- change tracking ------------------------------------------------------------------
 
@@ -287,7 +326,7 @@ export class DirStore {
       this.untrack(e.docId);
       return;
     }
-    const doc = this.ws.getDoc(e.docId);
+    const doc = this.ws.awakeDoc(e.docId);
     if (doc && this.tracked.get(e.docId)?.doc !== doc) this.track(e.docId, doc, true);
   }
 
@@ -394,7 +433,7 @@ export class DirStore {
     const run = async () => {
       if (t.version === t.savedVersion) return;
       const version = t.version;
-      const f = this.fields.get(t.docId) ?? { metadata: null };
+      const f = this.fields.get(t.docId) ?? (await this.fieldsOnDisk(t.docId));
       const now = this.ws.now();
       const createdAt = f.createdAt ?? now;
       const modifiedAt = this.modifiedAt(t, f, now);
@@ -419,9 +458,23 @@ export class DirStore {
     return p;
   }
 
+  /**
+   * The envelope fields of the file a doc is about to replace, when the store holds none for
+   * it: a dormant doc replaced without being woken (its fields were never read into memory).
+   * A new doc (no directory yet) or a file that cannot be read gets none.
+   */
+  private async fieldsOnDisk(docId: string): Promise<FileFields> {
+    if (!this.knownDirs.has(docId)) return { metadata: null };
+    try {
+      return fileFields(decodeEnvelope(await readFile(docFile(this.dir, docId))));
+    } catch {
+      return { metadata: null };
+    }
+  }
+
   /** modified_at = last content change: the workspace's mtime for content docs. */
   private modifiedAt(t: Tracked, f: FileFields, now: number): number {
-    if (this.ws.hasContent(t.docId) && this.ws.getDoc(t.docId) === t.doc) {
+    if (this.ws.hasContent(t.docId) && this.ws.awakeDoc(t.docId) === t.doc) {
       const m = this.ws.mtime(t.docId);
       if (m > 0) return m;
     }
@@ -465,7 +518,7 @@ export class DirStore {
   }
 }
 
-function fileFields(info: DocFileInfo): FileFields {
+function fileFields(info: Pick<DocFileInfo, "createdAt" | "modifiedAt" | "metadata">): FileFields {
   const f: FileFields = { metadata: info.metadata };
   if (info.createdAt !== undefined) f.createdAt = info.createdAt;
   if (info.modifiedAt !== undefined) f.modifiedAt = info.modifiedAt;

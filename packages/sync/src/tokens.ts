@@ -151,7 +151,7 @@ export function docInReach(
   // Every folder listing the doc must be reached (an entry of a reached folder naming another
   // folder's note does not bring that note into reach).
   if (path !== undefined) return reachesEntry(ws, reach, { path, docId });
-  const exists = ws.getDoc(docId) !== undefined || ws.unavailableReason(docId) !== undefined;
+  const exists = ws.hasDoc(docId) || ws.unavailableReason(docId) !== undefined;
   return !exists && mayCreate;
 }
 

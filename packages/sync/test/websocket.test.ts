@@ -2,6 +2,7 @@
 // human typing reaches the workspace, concurrent edits converge, rooms come and go.
 import { filemetaMap, type WorkspaceEvent } from "@lens/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { isSyncOrigin } from "../src/index.js";
 import {
   addContent,
@@ -36,6 +37,29 @@ describe("WebSocket sync with @y-sweet/client", () => {
     addContent(server.workspace, id, "Hello");
     const client = await connect(id);
     expect(client.text.toString()).toBe("Hello");
+  });
+
+  it("wakes a dormant doc for a client, with its whole history: nothing is duplicated", async () => {
+    const id = docIdFor(1);
+    const earlier = new Y.Doc();
+    earlier.getText("contents").insert(0, "Hello");
+    const stored = Y.encodeStateAsUpdate(earlier);
+    let wakes = 0;
+    server.workspace.addDormantContent(id, "Hello", () => {
+      wakes++;
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, stored);
+      return doc;
+    });
+    const client = await connect(id);
+    expect(wakes).toBe(1);
+    expect(server.workspace.isDormant(id)).toBe(false);
+    expect(client.text.toString()).toBe("Hello");
+    // A client that held the old history merges it in without a second "Hello".
+    Y.applyUpdate(client.doc, stored);
+    client.text.insert(5, "!");
+    await waitFor(() => server.workspace.view(id)!.raw === "Hello!", "typing on the woken doc");
+    expect(wakes).toBe(1);
   });
 
   it("shows an AI edit made on the workspace doc to connected clients at once", async () => {

@@ -230,7 +230,8 @@ export class GrepPool {
       let chars = 0;
       for (const docId of this.dirty) {
         this.dirty.delete(docId);
-        const text = this.ws.view(docId)?.ai;
+        // Sent once per change: the worker keeps it, this thread need not.
+        const text = this.ws.view(docId)?.aiOnce();
         if (text === undefined) continue;
         set.push([docId, text]);
         chars += text.length;

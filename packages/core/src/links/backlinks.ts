@@ -6,6 +6,7 @@ import { parseDocId } from "../model/ids.js";
 import type { Located } from "../paths/pathIndex.js";
 import { dropOne, listOf, type OneOrList, pushOne } from "../paths/smallSets.js";
 import type { EntryChange, WorkspaceEvent } from "../workspace/events.js";
+import { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
 import {
   type BacklinkMap,
@@ -80,8 +81,11 @@ const SELF = Symbol("the note itself");
 interface Source {
   docId: string;
   uuid: string;
-  /** The AI view the links were parsed from. */
-  text: string;
+  /**
+   * The version the links were parsed from: its AI view is made again when the links are
+   * needed (`textOf`) rather than kept, so the index holds no copy of a note's text.
+   */
+  view: DocView;
   /** Where its links are in `text`: `[start, end, start, end, …]`. */
   spans: number[];
   /**
@@ -122,6 +126,14 @@ function slotOf(
     () => new Set<string>(),
   );
 }
+
+/** The AI view a source's spans point into. */
+function textOf(source: Source): string {
+  return source.view.aiOnce();
+}
+
+const NO_VIEW = new DocView("");
+const NO_SPANS: number[] = [];
 
 /** The link keys of a parse (see `linkKey`): the entries whose changes can affect its links. */
 function linkKeys(text: string, spans: readonly number[]): Set<string> {
@@ -199,7 +211,8 @@ class LiveBacklinkIndex implements BacklinkIndex {
     this.catchUp();
     const source = this.sources.get(docId);
     if (!source) return [];
-    const { text, spans, resolved } = source;
+    const { spans, resolved } = source;
+    const text = textOf(source);
     const out: ResolvedLink[] = [];
     for (let i = 0; i < spans.length; i += 2) {
       const target = resolved?.[i / 2];
@@ -351,7 +364,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     if (!this.dependents) {
       const map = new Map<string, OneOrList>();
       for (const s of this.sources.values()) {
-        for (const key of linkKeys(s.text, s.spans)) pushOne(map, key, s.docId);
+        for (const key of linkKeys(textOf(s), s.spans)) pushOne(map, key, s.docId);
       }
       this.dependents = map;
     }
@@ -382,8 +395,12 @@ class LiveBacklinkIndex implements BacklinkIndex {
   private parse(docId: string): Source | undefined {
     const uuid = parseDocId(docId)?.uuid;
     if (!uuid) return undefined;
-    const text = this.ws.view(docId)?.ai ?? "";
-    const spans = wikilinkSpans(text);
+    const view = this.ws.view(docId) ?? NO_VIEW;
+    const text = view.aiOnce();
+    const found = wikilinkSpans(text);
+    // Kept as long as the note is unchanged: a copy of exactly its length (the parse's array
+    // grew by pushes, with room to spare).
+    const spans = found.length === 0 ? NO_SPANS : found.slice();
     this.stats.parsed++;
     let source = this.sources.get(docId);
     if (source) this.unregister(source);
@@ -393,10 +410,10 @@ class LiveBacklinkIndex implements BacklinkIndex {
       // backlinks_v0 lists stays (Lens keeps what it cannot prove wrong).
       const previous = this.unloaded.get(uuid);
       this.unloaded.delete(uuid);
-      source = { docId, uuid, text, spans, resolved: undefined, self: undefined, previous };
+      source = { docId, uuid, view, spans, resolved: undefined, self: undefined, previous };
       this.sources.set(docId, source);
     }
-    source.text = text;
+    source.view = view;
     source.spans = spans;
     if (this.dependents) {
       for (const key of linkKeys(text, spans)) pushOne(this.dependents, key, docId);
@@ -406,7 +423,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
 
   private unregister(source: Source): void {
     if (!this.dependents) return;
-    for (const key of linkKeys(source.text, source.spans)) {
+    for (const key of linkKeys(textOf(source), source.spans)) {
       dropOne(this.dependents, key, source.docId);
     }
   }
@@ -427,7 +444,8 @@ class LiveBacklinkIndex implements BacklinkIndex {
     const path = this.ws.paths.pathOf(source.docId);
     const loc = path === undefined ? undefined : this.ws.paths.get(path);
     const from = loc?.meta.type === "markdown" ? loc : undefined;
-    const { text, spans } = source;
+    const { spans } = source;
+    const text = spans.length === 0 ? "" : textOf(source);
     const resolved = new Array<Located | typeof SELF | undefined>(spans.length / 2);
     for (let i = 0; i < spans.length; i += 2) {
       const target = from ? wikilinkTargetAt(text, spans[i]!, spans[i + 1]!) : "";

@@ -146,7 +146,7 @@ export class RankedIndex {
       this.tags.delete(docId);
       return;
     }
-    const f = noteFields(path, view.ai);
+    const f = noteFields(path, view.aiOnce());
     const note: IndexedNote = {
       id: docId,
       title: f.title,
@@ -197,7 +197,7 @@ function commonBodyTerms(ws: Workspace, notes: readonly string[], choice: DenseC
   for (let i = 0; i < notes.length; i += step) {
     const docId = notes[Math.floor(i)] as string;
     const path = ws.paths.pathOf(docId);
-    const ai = ws.view(docId)?.ai;
+    const ai = ws.view(docId)?.aiOnce();
     if (path === undefined || ai === undefined) continue;
     sampled++;
     for (const t of new Set(terms(noteFields(path, ai).body))) {

@@ -7,4 +7,10 @@ export {
 } from "./fromTexts.js";
 export { type DocumentSummary, documentSummary } from "./summary.js";
 export { DocView } from "./viewCache.js";
-export { type Folder, type Resolution, Workspace, type WorkspaceOptions } from "./workspace.js";
+export {
+  type DocWaker,
+  type Folder,
+  type Resolution,
+  Workspace,
+  type WorkspaceOptions,
+} from "./workspace.js";

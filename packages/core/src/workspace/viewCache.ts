@@ -1,8 +1,6 @@
 // Per-document cache of the raw text and its AI view, dropped when that document changes.
-import type * as Y from "yjs";
 import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
 import { aiView } from "../critic/views.js";
-import { contentsText } from "../model/contentDoc.js";
 import { lineStarts } from "../text/lines.js";
 
 /** A snapshot of one content doc's text. Never mutated; replaced after each change. */
@@ -27,6 +25,16 @@ export class DocView {
     return this.aiText;
   }
 
+  /**
+   * The AI view without keeping it, unless it is kept already: for readers that look at each
+   * note once per change (link parsing, the grep worker's copy, the search index), so a loaded
+   * vault holds no second copy of every note with suggestions. Repeated readers (grep in this
+   * thread, read) use `ai`.
+   */
+  aiOnce(): string {
+    return this.aiText ?? aiView(this.raw);
+  }
+
   /** Offsets in `ai` where each line starts (line 1 at index 0). */
   get aiLineStarts(): number[] {
     if (this.aiStarts === undefined) this.aiStarts = lineStarts(this.ai);
@@ -36,14 +44,15 @@ export class DocView {
 
 export class ViewCache {
   private readonly views = new Map<string, DocView>();
-  constructor(private readonly docOf: (docId: string) => Y.Doc | undefined) {}
+  /** `rawOf`: the current text of a content doc, undefined when the workspace holds none. */
+  constructor(private readonly rawOf: (docId: string) => string | undefined) {}
 
   get(docId: string): DocView | undefined {
     let v = this.views.get(docId);
     if (v) return v;
-    const doc = this.docOf(docId);
-    if (!doc) return undefined;
-    v = new DocView(contentsText(doc).toString());
+    const raw = this.rawOf(docId);
+    if (raw === undefined) return undefined;
+    v = new DocView(raw);
     this.views.set(docId, v);
     return v;
   }

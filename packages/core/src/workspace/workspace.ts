@@ -33,6 +33,17 @@ export interface Folder extends FolderRef {
   doc: Y.Doc;
 }
 
+/**
+ * Makes the Y.Doc of a dormant content doc (see `Workspace.addDormantContent`) from where its
+ * text came — the store reads the doc's file again. Throws, saying why, when it cannot.
+ */
+export type DocWaker = (docId: string) => Y.Doc;
+
+interface Dormant {
+  raw: string;
+  wake: DocWaker;
+}
+
 /** Outcome of resolving a user-facing path. */
 export type Resolution =
   | { kind: "document"; loc: Located; loaded: boolean }
@@ -54,6 +65,8 @@ export class Workspace {
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
   private readonly contents = new Map<string, Y.Doc>();
+  /** Content docs held as their text alone until something needs their Y.Doc. */
+  private readonly dormant = new Map<string, Dormant>();
   /**
    * The doc ids each observed `contents` text is held under (one, unless a caller added one
    * Y.Doc under two ids): one observer serves every content doc, instead of a closure each.
@@ -79,7 +92,10 @@ export class Workspace {
     this.author = options.author;
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? uuidv4;
-    this.views = new ViewCache((docId) => this.contents.get(docId));
+    this.views = new ViewCache((docId) => {
+      const doc = this.contents.get(docId);
+      return doc ? contentsText(doc).toString() : this.dormant.get(docId)?.raw;
+    });
     this.on((e) => {
       if (e.type === "content") this.views.invalidate(e.docId);
       else if (e.type === "doc") this.views.invalidate(e.docId);
@@ -206,14 +222,71 @@ export class Workspace {
 
   addContent(docId: string, doc: Y.Doc): void {
     this.removeDoc(docId);
-    const text = contentsText(doc);
+    this.observeText(contentsText(doc), docId);
+    this.contents.set(docId, doc);
+    this.emit({ type: "doc", docId, action: "added" });
+  }
+
+  private observeText(text: Y.Text, docId: string): void {
     const ids = this.textIds.get(text);
     if (ids === undefined) {
       this.textIds.set(text, docId);
       text.observe(this.onText);
     } else this.textIds.set(text, [...(typeof ids === "string" ? [ids] : ids), docId]);
-    this.contents.set(docId, doc);
+  }
+
+  /**
+   * Adds a content doc by its text alone; its Y.Doc is made on first need, by `wake`. A
+   * loaded note that nobody edits or syncs then costs its text, not a Y.Doc as well (yjs's
+   * objects, ~2.7 KB a doc, on top of the text). Reads, grep, links and search use the text;
+   * `getDoc` and `contentText` wake the doc, which then stays awake. Replaces a doc already
+   * held under that id.
+   */
+  addDormantContent(docId: string, raw: string, wake: DocWaker): void {
+    this.removeDoc(docId);
+    this.dormant.set(docId, { raw, wake });
     this.emit({ type: "doc", docId, action: "added" });
+  }
+
+  /** True while `docId` is a content doc held as its text alone (see addDormantContent). */
+  isDormant(docId: string): boolean {
+    return this.dormant.has(docId);
+  }
+
+  /** How many content docs are held as their text alone. */
+  get dormantCount(): number {
+    return this.dormant.size;
+  }
+
+  /**
+   * Makes a dormant doc's Y.Doc and holds it from now on. The text is what it was, unless its
+   * source changed meanwhile: then followers hear of a content change. A doc that cannot be
+   * made (its file went away or broke) leaves the workspace, marked unavailable with why.
+   */
+  private wake(docId: string): Y.Doc | undefined {
+    const d = this.dormant.get(docId);
+    if (!d) return undefined;
+    let doc: Y.Doc;
+    try {
+      doc = d.wake(docId);
+    } catch (error) {
+      this.dormant.delete(docId);
+      this.markUnavailable(
+        docId,
+        `its content could not be loaded again: ${(error as Error).message ?? error}`,
+      );
+      this.emit({ type: "doc", docId, action: "removed" });
+      return undefined;
+    }
+    this.dormant.delete(docId);
+    this.contents.set(docId, doc);
+    const text = contentsText(doc);
+    this.observeText(text, docId);
+    if (text.toString() !== d.raw) {
+      this.mtimes.set(docId, this.now());
+      this.emit({ type: "content", docId, origin: undefined, local: false });
+    }
+    return doc;
   }
 
   removeDoc(docId: string): void {
@@ -231,7 +304,7 @@ export class Workspace {
       this.stopObserving(contentsText(content), docId);
       this.contents.delete(docId);
       this.emit({ type: "doc", docId, action: "removed" });
-    }
+    } else if (this.dormant.delete(docId)) this.emit({ type: "doc", docId, action: "removed" });
   }
 
   private stopObserving(text: Y.Text, docId: string): void {
@@ -243,18 +316,29 @@ export class Workspace {
     } else this.textIds.set(text, rest.length === 1 ? rest[0]! : rest);
   }
 
+  /** The Y.Doc under `docId`, woken if it is dormant. */
   getDoc(docId: string): Y.Doc | undefined {
+    return this.awakeDoc(docId) ?? this.wake(docId);
+  }
+
+  /** The Y.Doc under `docId` if it is made (a folder, an awake content doc); never wakes one. */
+  awakeDoc(docId: string): Y.Doc | undefined {
     return this.folderStates.get(docId)?.doc ?? this.contents.get(docId);
   }
 
-  /** The `contents` Y.Text of a loaded content doc. */
+  /** Whether the workspace holds a doc (folder or content, awake or dormant) under `docId`. */
+  hasDoc(docId: string): boolean {
+    return this.folderStates.has(docId) || this.hasContent(docId);
+  }
+
+  /** The `contents` Y.Text of a loaded content doc (woken if dormant): for changing it. */
   contentText(docId: string): Y.Text | undefined {
-    const c = this.contents.get(docId);
+    const c = this.contents.get(docId) ?? this.wake(docId);
     return c ? contentsText(c) : undefined;
   }
 
   hasContent(docId: string): boolean {
-    return this.contents.has(docId);
+    return this.contents.has(docId) || this.dormant.has(docId);
   }
 
   /**
@@ -277,15 +361,19 @@ export class Workspace {
 
   /** How many docs (folder and content) the workspace holds. */
   get docCount(): number {
-    return this.folderStates.size + this.contents.size;
+    return this.folderStates.size + this.contents.size + this.dormant.size;
   }
 
   docIds(): string[] {
-    return [...this.folderStates.keys(), ...this.contents.keys()];
+    return [...this.folderStates.keys(), ...this.contentDocIds()];
   }
 
+  /**
+   * Every content doc's id, awake or dormant, as a snapshot: waking a doc while walking them
+   * (it moves from one map to the other) neither skips nor repeats one.
+   */
   contentDocIds(): IterableIterator<string> {
-    return this.contents.keys();
+    return [...this.contents.keys(), ...this.dormant.keys()].values();
   }
 
   folders(): Folder[] {
@@ -346,7 +434,7 @@ export class Workspace {
   private located(loc: Located): Resolution {
     if (loc.meta.type === "folder") return { kind: "directory", path: loc.path };
     if (loc.meta.type !== "markdown") return { kind: "file", loc };
-    return { kind: "document", loc, loaded: this.contents.has(loc.docId) };
+    return { kind: "document", loc, loaded: this.hasContent(loc.docId) };
   }
 
   // ---- internals ------------------------------------------------------------------------

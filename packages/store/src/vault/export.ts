@@ -2,7 +2,7 @@
 // under its user-facing path (`Lens/Notes/Ideas.md`) below an output directory.
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
-import { contentsText, filemetaMap, isEntryPath, type Workspace } from "@lens/core";
+import { filemetaMap, isEntryPath, type Workspace } from "@lens/core";
 import { forEachLimit } from "../concurrency.js";
 import type { Progress } from "../loadDir.js";
 import type { SkippedFile } from "./walk.js";
@@ -70,9 +70,10 @@ export async function exportVault(
   let done = 0;
   options.onProgress?.({ done, total: files.length });
   await forEachLimit(files, 16, async (f) => {
-    const doc = ws.getDoc(f.docId)!;
+    // The text, not the Y.Doc: a dormant doc is not woken for it.
+    const text = ws.view(f.docId)!.raw;
     await mkdir(dirname(f.target), { recursive: true });
-    await writeFile(f.target, Buffer.from(contentsText(doc).toString(), "utf8"));
+    await writeFile(f.target, Buffer.from(text, "utf8"));
     const mtime = ws.mtime(f.docId);
     if (mtime > 0) await utimes(f.target, mtime / 1000, mtime / 1000);
     options.onProgress?.({ done: ++done, total: files.length });

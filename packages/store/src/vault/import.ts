@@ -124,6 +124,11 @@ function addVault(
       continue;
     }
     const docId = contentDocId(relayId, meta.id);
+    // Unchanged text leaves a dormant doc asleep.
+    if (ws.view(docId)?.raw === file.text) {
+      report.unchanged++;
+      continue;
+    }
     const doc = ws.hasContent(docId) ? ws.getDoc(docId) : undefined;
     if (!doc) {
       addContent(ws, docId, file);

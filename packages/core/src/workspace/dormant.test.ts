@@ -1,0 +1,161 @@
+// Dormant content docs: held as their text until something needs the Y.Doc. Reading, grep and
+// links never make one; changing the text or syncing does, once; a source that changed or
+// broke meanwhile is reported, never papered over.
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { backlinkIndexOf, startLinkUpkeep } from "../links/backlinks.js";
+import { contentsText } from "../model/contentDoc.js";
+import { setEntry } from "../model/folderDoc.js";
+import { type CallContext, callTool } from "../tools/registry.js";
+import { SessionStore } from "../tools/session.js";
+import type { WorkspaceEvent } from "./events.js";
+import { Workspace } from "./workspace.js";
+
+const RELAY = "00000000-0000-4000-8000-00000000aaaa";
+const FOLDER = `${RELAY}-00000000-0000-4000-8000-00000000ffff`;
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+const docId = (n: number) => `${RELAY}-${uuid(n)}`;
+
+/** A workspace with folder "Lens" holding dormant notes; the waker counts its calls. */
+function dormantWorkspace(texts: Record<string, string>, source = new Map<string, string>()) {
+  const ws = new Workspace();
+  startLinkUpkeep(ws);
+  const folder = new Y.Doc();
+  folder.getMap("folder_config").set("name", "Lens");
+  const woken: string[] = [];
+  const wake = (id: string) => {
+    woken.push(id);
+    const text = source.get(id);
+    if (text === undefined) throw new Error("the source is gone");
+    const doc = new Y.Doc();
+    contentsText(doc).insert(0, text);
+    return doc;
+  };
+  let n = 1;
+  for (const [path, text] of Object.entries(texts)) {
+    setEntry(folder, `/${path}`, { id: uuid(n), type: "markdown", version: 0 });
+    if (!source.has(docId(n))) source.set(docId(n), text);
+    ws.addDormantContent(docId(n), text, wake);
+    n++;
+  }
+  ws.addFolder(FOLDER, folder);
+  return { ws, woken, source };
+}
+
+const call = (ctx: CallContext, name: string, args: Record<string, unknown>) =>
+  callTool(ctx, name, args);
+const contextOf = (ws: Workspace): CallContext => ({
+  workspace: ws,
+  sessions: new SessionStore(),
+  sessionId: "test",
+});
+
+describe("dormant content docs", () => {
+  it("serve reads, grep, glob and links from their text without making a Y.Doc", () => {
+    const { ws, woken } = dormantWorkspace({
+      "A.md": "alpha links [[B]]\nsecond line\n",
+      "B.md": "beta {++added++} text\n",
+    });
+    const session = contextOf(ws);
+    expect(ws.hasContent(docId(1))).toBe(true);
+    expect(ws.hasDoc(docId(1))).toBe(true);
+    expect(ws.resolve("Lens/A.md")).toMatchObject({ kind: "document", loaded: true });
+    expect(call(session, "read", { file_path: "Lens/A.md" }).text).toContain(
+      "     1\talpha links [[B]]",
+    );
+    expect(call(session, "grep", { pattern: "added", output_mode: "content" }).text).toBe(
+      "Lens/B.md:1:beta added text",
+    );
+    expect(call(session, "glob", { pattern: "**/*.md" }).text.split("\n").sort()).toEqual([
+      "Lens/A.md",
+      "Lens/B.md",
+    ]);
+    expect(
+      backlinkIndexOf(ws)
+        .forwardLinks(docId(1))
+        .map((l) => l.target?.docId),
+    ).toEqual([docId(2)]);
+    expect(woken).toEqual([]);
+    expect(ws.dormantCount).toBe(2);
+    expect([...ws.contentDocIds()].sort()).toEqual([docId(1), docId(2)]);
+    expect(ws.awakeDoc(docId(1))).toBeUndefined();
+  });
+
+  it("wakes a doc once, on an edit, and follows its changes from then on", () => {
+    const { ws, woken } = dormantWorkspace({ "A.md": "one two\n", "B.md": "untouched\n" });
+    const session = contextOf(ws);
+    call(session, "read", { file_path: "Lens/A.md" });
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    const r = call(session, "edit", {
+      file_path: "Lens/A.md",
+      old_string: "two",
+      new_string: "three",
+    });
+    expect(r.isError).toBeFalsy();
+    expect(woken).toEqual([docId(1)]);
+    expect(ws.isDormant(docId(1))).toBe(false);
+    expect(ws.isDormant(docId(2))).toBe(true);
+    const doc = ws.getDoc(docId(1))!;
+    expect(ws.getDoc(docId(1))).toBe(doc);
+    expect(ws.awakeDoc(docId(1))).toBe(doc);
+    expect(contentsText(doc).toString()).toBe("one {--two--}{++three++}\n");
+    expect(ws.view(docId(1))!.raw).toBe("one {--two--}{++three++}\n");
+    // The edit's change was heard; waking alone (same text) was not a change.
+    expect(events.filter((e) => e.type === "content")).toHaveLength(1);
+    expect(events.some((e) => e.type === "doc")).toBe(false);
+    expect(woken).toEqual([docId(1)]);
+  });
+
+  it("reports a source that changed while the doc slept as a content change", () => {
+    const source = new Map([[docId(1), "changed on disk\n"]]);
+    const { ws } = dormantWorkspace({ "A.md": "as loaded\n" }, source);
+    expect(ws.view(docId(1))!.raw).toBe("as loaded\n");
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    expect(ws.contentText(docId(1))!.toString()).toBe("changed on disk\n");
+    expect(events).toEqual([{ type: "content", docId: docId(1), origin: undefined, local: false }]);
+    expect(ws.view(docId(1))!.raw).toBe("changed on disk\n");
+  });
+
+  it("drops a doc whose source broke, marked unavailable with why, and wakes it no more", () => {
+    const { ws, woken, source } = dormantWorkspace({ "A.md": "text\n" });
+    source.delete(docId(1));
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    expect(ws.getDoc(docId(1))).toBeUndefined();
+    expect(events).toEqual([{ type: "doc", docId: docId(1), action: "removed" }]);
+    expect(ws.hasContent(docId(1))).toBe(false);
+    expect(ws.unavailableReason(docId(1))).toMatch(/could not be loaded again: the source is gone/);
+    expect(ws.contentText(docId(1))).toBeUndefined();
+    expect(woken).toEqual([docId(1)]);
+    const read = call(contextOf(ws), "read", { file_path: "Lens/A.md" });
+    expect(read.isError).toBe(true);
+    expect(read.text).toMatch(/the source is gone/);
+  });
+
+  it("lists every content doc once while docs wake during the walk", () => {
+    const { ws } = dormantWorkspace({ "A.md": "a\n", "B.md": "b\n", "C.md": "c\n" });
+    const extra = new Y.Doc();
+    ws.addContent(docId(9), extra);
+    const seen: string[] = [];
+    for (const id of ws.contentDocIds()) {
+      seen.push(id);
+      ws.getDoc(docId(3));
+      ws.getDoc(docId(1));
+    }
+    expect(seen.sort()).toEqual([docId(1), docId(2), docId(3), docId(9)].sort());
+    expect(ws.docCount).toBe(5);
+  });
+
+  it("removes a dormant doc like any other, without waking it", () => {
+    const { ws, woken } = dormantWorkspace({ "A.md": "a\n" });
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    ws.removeDoc(docId(1));
+    expect(events).toEqual([{ type: "doc", docId: docId(1), action: "removed" }]);
+    expect(ws.hasDoc(docId(1))).toBe(false);
+    expect(ws.view(docId(1))).toBeUndefined();
+    expect(woken).toEqual([]);
+  });
+});
