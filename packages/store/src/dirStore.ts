@@ -51,6 +51,16 @@ interface Tracked {
   version: number;
   savedVersion: number;
   lastChange: number | undefined;
+  /** When the store began watching it (workspace clock): idle time counts from here too. */
+  since: number;
+}
+
+/** When awake content docs go back to sleep (see `DirStore.sleepIdle`). */
+export interface SleepOptions {
+  /** How long a doc must have gone unchanged since it was woken or last changed (ms). */
+  idleMs: number;
+  /** Whether something else holds the doc's Y.Doc now (a sync client's room): it stays awake. */
+  inUse: (docId: string) => boolean;
 }
 
 /** Envelope fields of a doc's file, carried from read to every rewrite. */
@@ -252,6 +262,44 @@ export class DirStore {
     return true;
   }
 
+  /**
+   * Puts back to sleep (text only, see `Workspace.sleep`) every awake content doc that is
+   * saved, unchanged for `idleMs` and not `inUse`: a doc an edit or a sync client woke does
+   * not keep its Y.Doc for the rest of the server's life. Its file holds all of it, so waking
+   * it again reads the same state. Returns how many went to sleep.
+   */
+  sleepIdle(options: SleepOptions): number {
+    if (this.closing || this.readOnly) return 0;
+    const now = this.ws.now();
+    let slept = 0;
+    for (const t of this.tracked.values()) {
+      // Saved: every change is on disk (a write in flight has not yet raised savedVersion).
+      if (t.version !== t.savedVersion) continue;
+      if (now - Math.max(t.since, t.lastChange ?? 0) < options.idleMs) continue;
+      if (this.ws.folder(t.docId) || this.ws.awakeDoc(t.docId) !== t.doc) continue;
+      if (options.inUse(t.docId) || !this.ws.sleep(t.docId, this.wake)) continue;
+      this.unwatch(t);
+      this.tracked.delete(t.docId);
+      this.unsaved.delete(t);
+      this.pending.delete(t);
+      slept++;
+    }
+    return slept;
+  }
+
+  /**
+   * Runs `sleepIdle` every `idleMs` (a timer that keeps no process alive) until the returned
+   * function is called or the store closes.
+   */
+  startSleeping(options: SleepOptions): () => void {
+    const timer = setInterval(() => {
+      if (this.closing) clearInterval(timer);
+      else this.sleepIdle(options);
+    }, options.idleMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Stops watching the workspace and flushes everything. Later changes are not persisted. */
   close(): Promise<void> {
     if (!this.closing) {
@@ -349,6 +397,7 @@ export class DirStore {
       version: dirty ? 1 : 0,
       savedVersion: 0,
       lastChange: undefined,
+      since: this.ws.now(),
     };
     const entries = this.byDoc.get(doc);
     if (!entries) {

@@ -15,6 +15,8 @@ import { tempDir } from "./support/tmp.js";
 const ID = "11111111-1111-4111-8111-111111111111-aaaaaaaa-0000-4000-8000-000000000001";
 const ID2 = "11111111-1111-4111-8111-111111111111-aaaaaaaa-0000-4000-8000-000000000002";
 
+const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function readText(dir: string, docId: string): Promise<string> {
   const { doc } = decodeDocFile(await readFile(join(dir, docId, "data.ysweet")));
   return contentsText(doc).toString();
@@ -128,6 +130,53 @@ describe("dormant docs", () => {
     const after = decodeDocFile(await readFile(join(dir, ID, "data.ysweet")));
     expect(contentsText(after.doc).toString()).toBe("replaced");
     expect(after.info.createdAt).toBe(before.createdAt);
+  });
+
+  it("go back to sleep once saved, idle and not in use; never with unsaved changes", async () => {
+    const { dir } = await twoNotes();
+    let clock = 1_000_000;
+    const ws = new Workspace({ now: () => clock });
+    const store = await openStore(dir, { workspace: ws, flushDelayMs: 60_000 });
+    const inUse = new Set<string>();
+    const sleep = () => store.sleepIdle({ idleMs: 1000, inUse: (id) => inUse.has(id) });
+    contentsText(ws.getDoc(ID)!).insert(0, ">> ");
+    ws.getDoc(ID2);
+    clock += 5000;
+    // ID has a change not yet written; ID2 is open in a client.
+    inUse.add(ID2);
+    expect(sleep()).toBe(0);
+    expect(ws.isDormant(ID)).toBe(false);
+    await store.flush();
+    expect(sleep()).toBe(1);
+    expect(ws.isDormant(ID)).toBe(true);
+    expect(ws.isDormant(ID2)).toBe(false);
+    inUse.clear();
+    // Woken again: from its file, with the change; idle time counts from the wake.
+    expect(contentsText(ws.getDoc(ID)!).toString()).toBe(">> First note text");
+    expect(sleep()).toBe(1);
+    expect(ws.isDormant(ID2)).toBe(true);
+    expect(ws.isDormant(ID)).toBe(false);
+    clock += 5000;
+    expect(sleep()).toBe(1);
+    const writes = store.writeCount;
+    await store.close();
+    expect(store.writeCount).toBe(writes);
+    expect(await readText(dir, ID)).toBe(">> First note text");
+  });
+
+  it("sleep on a timer until stopped", async () => {
+    const { dir } = await twoNotes();
+    const ws = new Workspace();
+    const store = await openStore(dir, { workspace: ws, flushDelayMs: 0 });
+    ws.getDoc(ID);
+    const stop = store.startSleeping({ idleMs: 20, inUse: () => false });
+    for (let i = 0; i < 100 && !ws.isDormant(ID); i++) await sleepMs(10);
+    expect(ws.isDormant(ID)).toBe(true);
+    stop();
+    ws.getDoc(ID);
+    await sleepMs(100);
+    expect(ws.isDormant(ID)).toBe(false);
+    await store.close();
   });
 
   it("are rewritten by markDirty, which wakes them (a legacy file turned into CBOR)", async () => {

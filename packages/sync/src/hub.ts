@@ -55,6 +55,11 @@ export class SyncHub {
     return { rooms: this.rooms.size, connections: this.sockets.size };
   }
 
+  /** Whether a room (a client) holds `docId` now. */
+  isOpen(docId: string): boolean {
+    return this.rooms.has(docId);
+  }
+
   /** The workspace doc under `docId`, if held. */
   findDoc(docId: string): Y.Doc | undefined {
     return this.settings.workspace.getDoc(docId);

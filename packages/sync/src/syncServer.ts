@@ -21,6 +21,8 @@ export interface SyncServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Rooms (docs with clients) and open connections. */
   stats(): SyncStats;
+  /** Whether a client has `docId` open now (its room holds the doc's Y.Doc). */
+  isOpen(docId: string): boolean;
   /** Closes every client connection and detaches from attached servers. */
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export function createSyncServer(options: SyncOptions): SyncServer {
     app,
     handleUpgrade,
     stats: () => hub.stats(),
+    isOpen: (docId) => hub.isOpen(docId),
     attach(server) {
       const emitter = server as unknown as UpgradeEmitter;
       const listener: UpgradeListener = (request, socket, head) => {

@@ -51,7 +51,9 @@ describe("WebSocket sync with @y-sweet/client", () => {
       Y.applyUpdate(doc, stored);
       return doc;
     });
+    expect(server.sync.isOpen(id)).toBe(false);
     const client = await connect(id);
+    expect(server.sync.isOpen(id)).toBe(true);
     expect(wakes).toBe(1);
     expect(server.workspace.isDormant(id)).toBe(false);
     expect(client.text.toString()).toBe("Hello");
@@ -60,6 +62,8 @@ describe("WebSocket sync with @y-sweet/client", () => {
     client.text.insert(5, "!");
     await waitFor(() => server.workspace.view(id)!.raw === "Hello!", "typing on the woken doc");
     expect(wakes).toBe(1);
+    client.stop();
+    await waitFor(() => !server.sync.isOpen(id), "the room to close");
   });
 
   it("shows an AI edit made on the workspace doc to connected clients at once", async () => {

@@ -17,6 +17,9 @@ import { GrepPool } from "../search/grepPool.js";
 import { warmRankedIndex } from "../search/warmRanked.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
 
+/** How long a woken note stays awake once saved, unchanged and closed by every sync client. */
+const SLEEP_AFTER_MS = 60_000;
+
 export interface RunningServer {
   listening: Listening;
   /** Who may call (named tokens, the admin token, or open). */
@@ -113,6 +116,12 @@ export async function startServe(
     }
     const detachSync = sync.attach(listening.server);
     const stopWarming = warmRankedIndex(workspace, log);
+    // A note an edit or a sync client woke goes back to text alone once saved, idle and closed
+    // by every client (packages/store/README.md "Content docs load dormant").
+    const stopSleeping = store.startSleeping({
+      idleMs: SLEEP_AFTER_MS,
+      inUse: (docId) => sync.isOpen(docId),
+    });
     let stopping: Promise<void> | undefined;
     return {
       listening,
@@ -124,6 +133,7 @@ export async function startServe(
       stop() {
         stopping ??= (async () => {
           stopWarming();
+          stopSleeping();
           detachSync();
           await lens.close();
           await sync.close();

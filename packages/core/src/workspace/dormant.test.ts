@@ -148,6 +148,45 @@ describe("dormant content docs", () => {
     expect(ws.docCount).toBe(5);
   });
 
+  it("puts an awake doc back to sleep with its text, silently, and wakes it again", () => {
+    const { ws, woken, source } = dormantWorkspace({ "A.md": "one\n" });
+    const text = ws.contentText(docId(1))!;
+    text.insert(0, "zero ");
+    source.set(docId(1), text.toString());
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    const again: string[] = [];
+    const wake = (id: string) => {
+      again.push(id);
+      const doc = new Y.Doc();
+      contentsText(doc).insert(0, source.get(id)!);
+      return doc;
+    };
+    expect(ws.sleep(docId(1), wake)).toBe(true);
+    expect(ws.isDormant(docId(1))).toBe(true);
+    expect(ws.view(docId(1))!.raw).toBe("zero one\n");
+    // The old Y.Text is no longer followed.
+    text.insert(0, "ignored ");
+    expect(events).toEqual([]);
+    expect(ws.sleep(docId(1), wake)).toBe(false);
+    expect(ws.contentText(docId(1))!.toString()).toBe("zero one\n");
+    expect(again).toEqual([docId(1)]);
+    expect(woken).toEqual([docId(1)]);
+    expect(events).toEqual([]);
+    expect(ws.sleep(FOLDER, wake)).toBe(false);
+    expect(ws.sleep(docId(7), wake)).toBe(false);
+  });
+
+  it("keeps awake a Y.Doc held under two ids", () => {
+    const ws = new Workspace();
+    const doc = new Y.Doc();
+    contentsText(doc).insert(0, "shared");
+    ws.addContent(docId(1), doc);
+    ws.addContent(docId(2), doc);
+    expect(ws.sleep(docId(1), () => new Y.Doc())).toBe(false);
+    expect(ws.awakeDoc(docId(1))).toBe(doc);
+  });
+
   it("removes a dormant doc like any other, without waking it", () => {
     const { ws, woken } = dormantWorkspace({ "A.md": "a\n" });
     const events: WorkspaceEvent[] = [];

@@ -239,8 +239,8 @@ export class Workspace {
    * Adds a content doc by its text alone; its Y.Doc is made on first need, by `wake`. A
    * loaded note that nobody edits or syncs then costs its text, not a Y.Doc as well (yjs's
    * objects, ~2.7 KB a doc, on top of the text). Reads, grep, links and search use the text;
-   * `getDoc` and `contentText` wake the doc, which then stays awake. Replaces a doc already
-   * held under that id.
+   * `getDoc` and `contentText` wake the doc, which stays awake until its holder puts it back
+   * to sleep (`sleep`). Replaces a doc already held under that id.
    */
   addDormantContent(docId: string, raw: string, wake: DocWaker): void {
     this.removeDoc(docId);
@@ -256,6 +256,24 @@ export class Workspace {
   /** How many content docs are held as their text alone. */
   get dormantCount(): number {
     return this.dormant.size;
+  }
+
+  /**
+   * Returns an awake content doc to dormant: its text is kept, its Y.Doc let go, and `wake`
+   * makes it again when needed. For a caller that knows nothing else holds the Y.Doc and that
+   * `wake` gives back the same state (the store, once the doc is saved and no sync client has
+   * it open). No event: the text is unchanged. False when `docId` is not an awake content doc,
+   * or when its Y.Doc is also held under another id.
+   */
+  sleep(docId: string, wake: DocWaker): boolean {
+    const doc = this.contents.get(docId);
+    if (!doc) return false;
+    const text = contentsText(doc);
+    if (this.textIds.get(text) !== docId) return false;
+    this.stopObserving(text, docId);
+    this.contents.delete(docId);
+    this.dormant.set(docId, { raw: text.toString(), wake });
+    return true;
   }
 
   /**
