@@ -228,6 +228,23 @@ describe("MCP sessions over HTTP", () => {
     expect(aEdit.isError).toBe(false);
   });
 
+  it("keeps no answered JSON call in the session's transport; concurrent calls all answered", async () => {
+    // The SDK (issue #2559, 1.x) leaves each answered JSON-mode POST in its stream map for the
+    // session's life, with the whole Response reachable: mcpSessions.serve releases them.
+    const a = await connect();
+    const reads = Array.from({ length: 12 }, (_, i) =>
+      call(a.client, "read", { file_path: i % 2 ? "Team/Plans.md" : "Research/Paper.md" }),
+    );
+    for (const r of await Promise.all(reads)) expect(r.isError).toBe(false);
+    for (let i = 0; i < 5; i++) await call(a.client, "glob", { pattern: "**/*.md" });
+    const session = server.lens.mcpSessions.get(a.transport!.sessionId!)!;
+    const streams = (
+      session.transport as unknown as { _streamMapping: Map<string, { resolveJson?: unknown }> }
+    )._streamMapping;
+    expect(streams).toBeInstanceOf(Map);
+    expect([...streams.values()].filter((s) => s.resolveJson)).toEqual([]);
+  });
+
   it("forgets a session's reads when the session ends", async () => {
     const a = await connect();
     await call(a.client, "read", { file_path: "Team/Plans.md" });
@@ -424,6 +441,15 @@ describe("HTTP security and limits", () => {
       body: JSON.stringify(INIT),
     });
     expect(wrong.status).toBe(401);
+    // One door for /mcp and everything under it.
+    for (const sub of ["/", "/x"]) {
+      const under = await fetch(`${server.url}${sub}`, {
+        method: "POST",
+        headers: MCP_HEADERS,
+        body: JSON.stringify(INIT),
+      });
+      expect(under.status).toBe(401);
+    }
     await expect(connectHttp(server.url)).rejects.toThrow();
     const ok = await connectHttp(server.url, { Authorization: `Bearer ${TOKEN}` });
     expect((await call(ok.client, "glob", { pattern: "Team/*" })).isError).toBe(false);

@@ -104,9 +104,9 @@ export function createLensApp(options: LensAppOptions): LensApp {
     });
   });
 
-  const door = authenticate({ auth, audit: options.audit, door: "mcp" });
-  app.use("/mcp", door);
-  app.use("/mcp/*", door);
+  // One pattern: Hono's `/mcp/*` matches `/mcp` itself too, so a second `use("/mcp")` ran the
+  // door twice on every MCP request (two token-file stats, two lookups).
+  app.use("/mcp/*", authenticate({ auth, audit: options.audit, door: "mcp" }));
   app.route("/mcp", createMcpApp(mcpSessions));
   if (options.rest) app.route("/api/v1", options.rest);
   if (options.sync) app.route("/", options.sync);

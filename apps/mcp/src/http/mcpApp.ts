@@ -39,6 +39,19 @@ export function identityOf(authInfo: AuthInfo | undefined): Identity | undefined
   return authInfo?.extra?.identity as Identity | undefined;
 }
 
+/**
+ * The SDK's isInitializeRequest (a full zod parse), asked only of messages whose method is
+ * `initialize`: any other message fails it on that literal, and every tool call paid the parse.
+ */
+function initializeRequest(message: unknown): boolean {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    (message as { method?: unknown }).method === "initialize" &&
+    isInitializeRequest(message)
+  );
+}
+
 export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
   const app = new Hono<AccessEnv>();
 
@@ -79,7 +92,7 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
 
     const initializes =
       message !== undefined &&
-      (Array.isArray(message) ? message.some(isInitializeRequest) : isInitializeRequest(message));
+      (Array.isArray(message) ? message.some(initializeRequest) : initializeRequest(message));
     const sessionId = req.headers.get(SESSION_HEADER);
     // An initialize always starts a new session under a new id, whatever Mcp-Session-Id it
     // carries: a client that starts over with its old (stale or live) id in the header gets

@@ -247,9 +247,13 @@ export class McpSessions {
       throw e;
     }
     // A plain JSON answer is complete once built; only a stream (SSE) is busy until it ends.
-    // Passed on as it is, so the HTTP layer writes it at once with its length.
-    if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    // Passed on as it is, so the HTTP layer writes it at once with its length. The media type
+    // is looked at before the body: asking a @hono/node-server Response for its `body` turns it
+    // into a web stream, which the server then reads back chunk by chunk instead of writing the
+    // string it was built from.
+    if (!res.headers.get("content-type")?.startsWith("text/event-stream") || !res.body) {
       finish();
+      releaseAnsweredJsonStreams(s.transport);
       return res;
     }
     return new Response(onStreamEnd(res.body, finish), {
@@ -300,6 +304,40 @@ export class McpSessions {
   private forget(id: string): void {
     this.live.delete(id);
     this.deps.sessions.delete(readTrackingKey(id));
+  }
+}
+
+/**
+ * Works around the SDK's issue #2559 (modelcontextprotocol/typescript-sdk, open on 1.x): in
+ * JSON response mode the transport never drops a POST's entry from its stream map once it has
+ * answered, so each call of a session kept its resolver, and through it the answered Response,
+ * until the session closed: 6 000 reads of the benchmark corpus in one session kept 163 MB
+ * (~27 KB a call, the answers), and each young-generation GC copied those survivors. An entry waiting for JSON (`resolveJson`)
+ * is done once no request id maps to it any more: the transport unmaps the ids as it answers
+ * them, and maps them in the same step that adds the entry. Does nothing if those fields change.
+ */
+export function releaseAnsweredJsonStreams(
+  transport: WebStandardStreamableHTTPServerTransport,
+): void {
+  const fields = transport as unknown as {
+    _streamMapping?: unknown;
+    _requestToStreamMapping?: unknown;
+  };
+  const streams = fields._streamMapping;
+  const requests = fields._requestToStreamMapping;
+  if (!(streams instanceof Map) || !(requests instanceof Map)) return;
+  for (const [streamId, entry] of streams) {
+    if (typeof (entry as { resolveJson?: unknown } | undefined)?.resolveJson !== "function") {
+      continue;
+    }
+    let waiting = false;
+    for (const mapped of requests.values()) {
+      if (mapped === streamId) {
+        waiting = true;
+        break;
+      }
+    }
+    if (!waiting) streams.delete(streamId);
   }
 }
 
