@@ -282,6 +282,7 @@ export class DirStore {
       this.tracked.delete(t.docId);
       this.unsaved.delete(t);
       this.pending.delete(t);
+      this.fields.delete(t.docId);
       slept++;
     }
     return slept;

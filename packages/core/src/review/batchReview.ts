@@ -103,6 +103,8 @@ export function reviewSuggestions(
     documents: [],
   };
   for (const loc of locs) {
+    // A note with nothing pending is not woken (its Y.Doc read from disk) for "all".
+    if (ids === "all" && (ws.view(loc.docId)?.suggestions.length ?? 0) === 0) continue;
     const text = ws.contentText(loc.docId);
     if (!text) continue;
     const pending = new Map(listSuggestions(text.toString()).map((s) => [s.id, s]));

@@ -270,9 +270,11 @@ export class Workspace {
     if (!doc) return false;
     const text = contentsText(doc);
     if (this.textIds.get(text) !== docId) return false;
+    // The view's text, so a view made while awake and the dormant doc share one string.
+    const raw = this.views.get(docId)?.raw ?? text.toString();
     this.stopObserving(text, docId);
     this.contents.delete(docId);
-    this.dormant.set(docId, { raw: text.toString(), wake });
+    this.dormant.set(docId, { raw, wake });
     return true;
   }
 
