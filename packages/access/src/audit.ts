@@ -2,8 +2,9 @@
 // the data directory (`.lens/audit.jsonl`). Each entry is on disk (fsync) before `record`
 // resolves, so an acknowledged action is never missing from it after kill -9. Failed
 // authentications are bounded per minute, so a flood of bad requests cannot fill the disk.
-import { mkdir, open, readFile } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
+import { AuditIndex, readAt } from "./auditIndex.js";
 import { lensDir } from "./tokenFile.js";
 
 export type AuditAction =
@@ -41,11 +42,15 @@ export const AUTH_FAILURES_PER_MINUTE = 60;
 export class AuditLog {
   private chain: Promise<void> = Promise.resolve();
   private failureWindow = { start: 0, written: 0, suppressed: 0 };
+  /** Where each entry lies in the file, for pages (exposed for tests). */
+  readonly index: AuditIndex;
 
   constructor(
     readonly dataDir: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.index = new AuditIndex(auditFilePath(dataDir));
+  }
 
   get file(): string {
     return auditFilePath(this.dataDir);
@@ -92,26 +97,32 @@ export class AuditLog {
     return this.record(...pending);
   }
 
-  /** A page of entries, oldest first, and how many there are in all. */
+  /**
+   * A page of entries, oldest first, and how many there are in all. Reads only the page's
+   * lines and what was appended since the last page (see AuditIndex), never the whole log.
+   */
   async page(offset: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
     await this.chain;
-    let text: string;
-    try {
-      text = await readFile(this.file, "utf8");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { entries: [], total: 0 };
-      throw e;
-    }
-    const lines = text.split("\n").filter((l) => l.trim() !== "");
-    const entries: AuditEntry[] = [];
-    for (const line of lines.slice(offset, offset + limit)) {
-      try {
-        entries.push(JSON.parse(line) as AuditEntry);
-      } catch {
-        // A torn last line (power cut mid-write of an unacknowledged entry) is skipped.
+    const page = await this.index.read(async (fh, lines) => {
+      const total = lines.count;
+      const from = Math.min(offset, total);
+      const to = Math.min(total, from + limit);
+      const entries: AuditEntry[] = [];
+      if (to > from) {
+        const start = lines.at(from).start;
+        const bytes = await readAt(fh, start, lines.at(to - 1).end - start);
+        for (let i = from; i < to; i++) {
+          const { start: s, end: e } = lines.at(i);
+          try {
+            entries.push(JSON.parse(bytes.toString("utf8", s - start, e - start)) as AuditEntry);
+          } catch {
+            // A torn last line (power cut mid-write of an unacknowledged entry) is skipped.
+          }
+        }
       }
-    }
-    return { entries, total: lines.length };
+      return { entries, total };
+    });
+    return page ?? { entries: [], total: 0 };
   }
 
   private async append(text: string): Promise<void> {

@@ -1,8 +1,18 @@
 // The audit log on disk: entries durable once recorded, in order, paged; failed
 // authentications bounded per minute with the excess counted.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_FAILURES_PER_MINUTE, AuditLog } from "../src/index.js";
 
@@ -68,5 +78,87 @@ describe("audit log", () => {
       action: "auth.failed",
       detail: { door: "mcp", reason: "missing" },
     });
+  });
+});
+
+/** The log's pages as reading the whole file gives them: the reference for the index. */
+function pageOfText(text: string, offset: number, limit: number) {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  const entries: unknown[] = [];
+  for (const line of lines.slice(offset, offset + limit)) {
+    try {
+      entries.push(JSON.parse(line));
+    } catch {
+      // skipped, as the log skips a torn line
+    }
+  }
+  return { entries, total: lines.length };
+}
+
+describe("audit log pages", () => {
+  it("gives what reading the whole file gives, whatever the file holds and however it grows", async () => {
+    const piece = fc.oneof(
+      fc.record({ who: fc.string(), n: fc.integer() }).map((o) => `${JSON.stringify(o)}\n`),
+      fc.constantFrom("\n", "  \n", "\r\n", "\t\n", '{"torn": ', "é😀", "{}\r\n"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(piece, { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        fc.nat(20),
+        fc.integer({ min: 1, max: 15 }),
+        async (growth, offset, limit) => {
+          const audit = log();
+          mkdirSync(dirname(audit.file), { recursive: true });
+          let text = "";
+          for (const step of growth) {
+            text += step.join("");
+            writeFileSync(audit.file, text);
+            expect(await audit.page(offset, limit)).toEqual(pageOfText(text, offset, limit));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("reads each byte of the log about once to index it, not once per page", async () => {
+    const audit = log();
+    for (let i = 0; i < 50; i++) {
+      await audit.record(
+        ...Array.from({ length: 20 }, (_, j) => ({
+          who: "ana",
+          action: "suggestion.accept" as const,
+          suggestion: `s${i * 20 + j}`,
+          outcome: "applied",
+        })),
+      );
+    }
+    const size = statSync(audit.file).size;
+    for (let offset = 0; offset < 1000; offset += 100) {
+      const page = await audit.page(offset, 100);
+      expect(page.total).toBe(1000);
+      expect(page.entries[0]?.suggestion).toBe(`s${offset}`);
+    }
+    expect(audit.index.bytesIndexed).toBe(size);
+    await audit.record({ who: "bo", action: "suggestion.reject", outcome: "applied" });
+    expect((await audit.page(1000, 10)).entries.map((e) => e.who)).toEqual(["bo"]);
+    expect(audit.index.bytesIndexed).toBe(statSync(audit.file).size);
+  });
+
+  it("sees lines another process appends, and a log replaced by a shorter one", async () => {
+    const audit = log();
+    await audit.record({ who: "ana", action: "token.add", outcome: "ok" });
+    await audit.record({ who: "ana", action: "token.add", outcome: "ok" });
+    expect((await audit.page(0, 10)).total).toBe(2);
+    appendFileSync(audit.file, `${JSON.stringify({ who: "cli", action: "token.revoke" })}\n`);
+    expect((await audit.page(2, 10)).entries).toEqual([{ who: "cli", action: "token.revoke" }]);
+    // Rotated by someone: a new, shorter file under the same name.
+    const fresh = `${audit.file}.new`;
+    writeFileSync(fresh, `${JSON.stringify({ who: "new" })}\n`);
+    renameSync(fresh, audit.file);
+    expect(await audit.page(0, 10)).toEqual({ entries: [{ who: "new" }], total: 1 });
+    // Truncated in place.
+    writeFileSync(audit.file, "");
+    expect(await audit.page(0, 10)).toEqual({ entries: [], total: 0 });
   });
 });
