@@ -73,6 +73,14 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     }
   };
 
+  /**
+   * Whether the workspace holds `docId`, else whether it was created now (`create`; the 409 and
+   * 507 refusals of `openDoc`). Never wakes a dormant doc: answering a request for a doc is not
+   * opening it — a client's connection does that.
+   */
+  const holdsOrCreates = (docId: string, create: boolean): boolean =>
+    settings.workspace.hasDoc(docId) || hub.openDoc(docId, create) !== undefined;
+
   app.post("/doc/new", jsonLimit, async (c) => {
     const who = requireServer(c);
     if (!roleIncludes(who.caller.role, "edit")) {
@@ -83,7 +91,7 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     if (typeof docId !== "string" || !isValidDocName(docId)) {
       throw new SyncError(400, "Invalid document name");
     }
-    hub.openDoc(docId, true);
+    holdsOrCreates(docId, true);
     return c.json({ docId });
   });
 
@@ -101,8 +109,9 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     }
     const allowed = docAccess(settings.workspace, docId, who.caller);
     if (!allowed) throw new SyncError(404, `Doc ${docId} not found`);
-    const doc = hub.openDoc(docId, settings.createDocs && access === "full");
-    if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
+    if (!holdsOrCreates(docId, settings.createDocs && access === "full")) {
+      throw new SyncError(404, `Doc ${docId} not found`);
+    }
     const ttl = parseTtl(body.validForSeconds ?? body.valid_for_seconds, settings.tokenTtlSeconds);
     const token = tokens.issue(docId, access, ttl, who.tokenName);
     const base = settings.publicUrl ?? new URL(new URL(c.req.url).origin);

@@ -66,7 +66,8 @@ export function handleSyncUpgrade(
   }
   const access = granted.access;
   const canCreate = access === "full" && ctx.settings.createDocs;
-  if (!ctx.hub.findDoc(docId) && !canCreate) return notFound();
+  // Asked without waking a dormant doc: only the room, once the handshake is done, wakes it.
+  if (!ctx.settings.workspace.hasDoc(docId) && !canCreate) return notFound();
   ctx.wss.handleUpgrade(request, socket, head, (ws) => ctx.hub.connect(ws, docId, access));
   return true;
 }

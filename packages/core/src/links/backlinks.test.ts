@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { contentsText } from "../model/contentDoc.js";
 import { deleteEntry, renameEntry, setEntry } from "../model/folderDoc.js";
+import { aiViewRenders } from "../workspace/viewCache.js";
 import { BACKLINKS_ORIGIN } from "./backlinkStore.js";
 import { attachBacklinks } from "./backlinks.js";
 import { backlinksObject, buildWorkspace, RELAY, uuid } from "./links.test-helpers.js";
@@ -330,5 +331,39 @@ describe("attachBacklinks: incremental", () => {
     index.dispose();
     append(contentOf("Lens/C.md"), " [[T]]");
     expect(JSON.stringify(backlinksObject(lens))).toBe(before);
+  });
+});
+
+describe("attachBacklinks: AI views made again", () => {
+  it("makes no AI view again for a note without links: not for its link keys, not for its links", () => {
+    const t = buildWorkspace({
+      Lens: {
+        "/T.md": "target",
+        "/A.md": "[[T]] {++linked++}",
+        "/Plain.md": "no links {++pending++} {--gone--}",
+      },
+    });
+    const index = attachBacklinks(t.ws);
+    // An entry change makes the map of link keys (every source with links, once).
+    let before = aiViewRenders();
+    setEntry(t.folders.get("Lens")!.doc, "/U.md", {
+      id: uuid(0xb01),
+      type: "markdown",
+      version: 0,
+    });
+    expect(aiViewRenders() - before).toBe(1); // A's
+    // A changed note without links is parsed (its new view) and its old link keys dropped: the
+    // old view is not made again for that.
+    before = aiViewRenders();
+    append(t.contentOf("Lens/Plain.md"), " {++more++}");
+    expect(aiViewRenders() - before).toBe(1);
+    before = aiViewRenders();
+    expect(index.forwardLinks(t.docIdOf("Lens/Plain.md"))).toEqual([]);
+    expect(index.forwardLinks(t.docIdOf("Lens/T.md"))).toEqual([]);
+    expect(aiViewRenders() - before).toBe(0);
+    expect(index.forwardLinks(t.docIdOf("Lens/A.md")).map((l) => l.target?.path)).toEqual([
+      "Lens/T.md",
+    ]);
+    expect(aiViewRenders() - before).toBe(1);
   });
 });

@@ -145,6 +145,13 @@ function linkKeys(text: string, spans: readonly number[]): Set<string> {
   return keys;
 }
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** A source's link keys; its AI view is made again only when it has links. */
+function sourceKeys(source: Source): ReadonlySet<string> {
+  return source.spans.length === 0 ? NO_KEYS : linkKeys(textOf(source), source.spans);
+}
+
 /** Work put off while the workspace is in a batch (see `Workspace#beginBatch`). */
 interface Deferred {
   /** Notes added or changed: parsed again when the batch ends (if still loaded). */
@@ -210,7 +217,8 @@ class LiveBacklinkIndex implements BacklinkIndex {
   forwardLinks(docId: string): ResolvedLink[] {
     this.catchUp();
     const source = this.sources.get(docId);
-    if (!source) return [];
+    // A note without links (most of a vault) needs no AI view: a move's snapshot asks every note.
+    if (!source || source.spans.length === 0) return [];
     const { spans, resolved } = source;
     const text = textOf(source);
     const out: ResolvedLink[] = [];
@@ -364,7 +372,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     if (!this.dependents) {
       const map = new Map<string, OneOrList>();
       for (const s of this.sources.values()) {
-        for (const key of linkKeys(textOf(s), s.spans)) pushOne(map, key, s.docId);
+        for (const key of sourceKeys(s)) pushOne(map, key, s.docId);
       }
       this.dependents = map;
     }
@@ -423,7 +431,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
 
   private unregister(source: Source): void {
     if (!this.dependents) return;
-    for (const key of linkKeys(textOf(source), source.spans)) {
+    for (const key of sourceKeys(source)) {
       dropOne(this.dependents, key, source.docId);
     }
   }

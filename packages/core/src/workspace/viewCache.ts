@@ -3,6 +3,23 @@ import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
 import { aiView } from "../critic/views.js";
 import { lineStarts } from "../text/lines.js";
 
+/**
+ * AI views rendered from a `DocView` (`ai` or `aiOnce` finding none kept), since the process
+ * started: a work counter for tests that prove what a change costs. Internal (not exported by
+ * the package).
+ */
+let aiRenders = 0;
+
+/** How many AI views `DocView`s have rendered so far (see `aiRenders`). */
+export function aiViewRenders(): number {
+  return aiRenders;
+}
+
+function render(raw: string): string {
+  aiRenders++;
+  return aiView(raw);
+}
+
 /** A snapshot of one content doc's text. Never mutated; replaced after each change. */
 export class DocView {
   private aiText: string | undefined;
@@ -21,7 +38,7 @@ export class DocView {
 
   /** Pending suggestions shown as accepted; comments and highlights kept (SPEC §3). */
   get ai(): string {
-    if (this.aiText === undefined) this.aiText = aiView(this.raw);
+    if (this.aiText === undefined) this.aiText = render(this.raw);
     return this.aiText;
   }
 
@@ -32,7 +49,7 @@ export class DocView {
    * thread, read) use `ai`.
    */
   aiOnce(): string {
-    return this.aiText ?? aiView(this.raw);
+    return this.aiText ?? render(this.raw);
   }
 
   /** Offsets in `ai` where each line starts (line 1 at index 0). */
