@@ -1,7 +1,9 @@
 // Where each line of the audit log lies in the file, so that a page reads its own lines and
 // nothing else. The index follows the file by reading only the bytes added since it last
 // looked (by this process or another one: `lens token add` writes the same file), in chunks,
-// yielding between them; a file that shrank or was replaced is indexed again from the start.
+// yielding between them; a file that shrank or was replaced is indexed again from the start,
+// and so is one emptied or rewritten in place (same inode, `copytruncate` rotation, an editor)
+// that grew past where it was indexed: its first bytes or the newline the index ends on differ.
 // A line is what lies between two newlines and holds something other than whitespace; the
 // last line without a newline yet (being written, or torn by a crash) is looked at afresh on
 // every page and never indexed.
@@ -10,6 +12,8 @@ import { type FileHandle, open } from "node:fs/promises";
 /** Bytes read per step while indexing. */
 const CHUNK = 1 << 20;
 const NEWLINE = 0x0a;
+/** Bytes at the start of the file kept to tell it from one rewritten in place. */
+const HEAD = 256;
 
 export interface LineRange {
   start: number;
@@ -22,6 +26,8 @@ export class AuditIndex {
   /** Bytes indexed: everything before the last newline seen. */
   private indexed = 0;
   private ino = -1;
+  /** The file's first bytes as indexed (up to HEAD of them). */
+  private head: Buffer = Buffer.alloc(0);
   private busy: Promise<unknown> = Promise.resolve();
   /** Bytes read to index the file, in all (for tests: each byte about once). */
   bytesIndexed = 0;
@@ -50,12 +56,23 @@ export class AuditIndex {
     }
     try {
       const st = await fh.stat();
-      if (st.ino !== this.ino || st.size < this.indexed) this.reset(st.ino);
+      if (st.ino !== this.ino || st.size < this.indexed || !(await this.same(fh))) {
+        this.reset(st.ino);
+      }
       const tail = await this.catchUp(fh, st.size);
+      const head = Math.min(this.indexed, HEAD);
+      if (this.head.length < head) this.head = await readAt(fh, 0, head);
       return await use(fh, new Lines(this.starts, this.ends, tail));
     } finally {
       await fh.close();
     }
+  }
+
+  /** Whether the file still starts as indexed and has a newline where the index ends. */
+  private async same(fh: FileHandle): Promise<boolean> {
+    if (this.indexed === 0) return true;
+    if (!(await readAt(fh, 0, this.head.length)).equals(this.head)) return false;
+    return (await readAt(fh, this.indexed - 1, 1))[0] === NEWLINE;
   }
 
   private reset(ino: number): void {
@@ -63,6 +80,7 @@ export class AuditIndex {
     this.ends = [];
     this.indexed = 0;
     this.ino = ino;
+    this.head = Buffer.alloc(0);
   }
 
   /** Indexes the complete lines from `indexed` to `size`; gives the unfinished one, if any. */

@@ -8,6 +8,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  truncateSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -160,5 +161,35 @@ describe("audit log pages", () => {
     // Truncated in place.
     writeFileSync(audit.file, "");
     expect(await audit.page(0, 10)).toEqual({ entries: [], total: 0 });
+  });
+
+  it("indexes again a log emptied in place that grew past where it was indexed before a page", async () => {
+    const audit = log();
+    for (let i = 0; i < 3; i++) {
+      await audit.record({ who: `a${i}`, action: "token.add", outcome: "ok" });
+    }
+    expect((await audit.page(0, 10)).total).toBe(3);
+    const ino = statSync(audit.file).ino;
+    // Rotated by copy and truncate (logrotate's copytruncate): the same file, emptied, written
+    // again by the server, with no page asked before it is longer than it was.
+    truncateSync(audit.file, 0);
+    for (let i = 0; i < 5; i++) {
+      await audit.record({
+        who: `after rotation ${i}`,
+        action: "token.revoke",
+        outcome: "refused",
+        detail: { n: i },
+      });
+    }
+    expect(statSync(audit.file).ino).toBe(ino);
+    const rotated = readFileSync(audit.file, "utf8");
+    expect(await audit.page(0, 10)).toEqual(pageOfText(rotated, 0, 10));
+    // Rewritten in place (an editor saving over it): the same file, other lines, longer.
+    const edited = [0, 1, 2, 3, 4, 5, 6]
+      .map((i) => `${JSON.stringify({ who: "x".repeat(i * 7), n: i })}\n`)
+      .join("");
+    writeFileSync(audit.file, edited);
+    expect(statSync(audit.file).ino).toBe(ino);
+    expect(await audit.page(0, 10)).toEqual(pageOfText(edited, 0, 10));
   });
 });
