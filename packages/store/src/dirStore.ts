@@ -5,6 +5,7 @@ import {
   contentsText,
   FILEMETA,
   filemetaMap,
+  WakeDeferredError,
   type Workspace,
   type WorkspaceEvent,
 } from "@lens/core";
@@ -18,6 +19,7 @@ import { docDir, docFile, isStorableDocId } from "./docPath.js";
 import {
   dataFileOf,
   decodeDoc,
+  isGone,
   type LoadedDoc,
   listDocDir,
   type Progress,
@@ -249,7 +251,8 @@ export class DirStore {
 
   /**
    * Queues a rewrite of a doc that has not changed (e.g. to turn a legacy bincode file into
-   * CBOR); false when the store does not hold that doc.
+   * CBOR); false when the store does not hold that doc. A dormant doc is woken first: one whose
+   * file cannot be read right now throws WakeDeferredError, nothing queued (call again).
    */
   markDirty(docId: string): boolean {
     if (this.closing) return false;
@@ -350,22 +353,42 @@ export class DirStore {
 
   /**
    * Makes a dormant content doc's Y.Doc from its file, as loading did, and tracks it from then
-   * on. The file is what was loaded: the store writes only docs it tracks. A file that can no
-   * longer be used is quarantined (never written over) and the wake fails, saying why.
+   * on. The file is what was loaded: the store writes only docs it tracks. A file that could
+   * not be read right now (any failure but ENOENT / ENOTDIR: EMFILE, EIO, EISDIR, …) throws a
+   * WakeDeferredError: the doc stays dormant, nothing is quarantined, and the next wake reads
+   * it again. A file that is gone or no longer decodes is quarantined (never written over) and
+   * the wake fails, saying why (the workspace drops the doc).
    */
   private readonly wake = (docId: string): Y.Doc => {
     const file = dataFileOf(this.dir, docId);
-    const read = decodeDoc(docId, file, readRaw(file));
+    const raw = readRaw(file);
+    if ("error" in raw) {
+      const { code, message } = raw.error;
+      if (!isGone(code)) {
+        throw new WakeDeferredError(docId, `could not read ${file} right now (${message})`);
+      }
+      this.quarantine(
+        docId,
+        `its file is gone (${message}); should it come back, it is never written over`,
+      );
+    }
+    const read = decodeDoc(docId, file, raw);
     if (read === undefined || !("doc" in read)) {
-      const why = read === undefined ? "its file is gone" : `its file ${read.reason}`;
-      const reason = `${why}; ${file} is kept as it is, never written over`;
-      this.quarantined.set(docId, reason);
-      throw new Error(reason);
+      this.quarantine(
+        docId,
+        `its file ${read?.reason ?? "could not be used"}; ${file} is kept as it is, never written over`,
+      );
     }
     this.fields.set(docId, fileFields(read.info));
     if (!this.readOnly && !this.closing) this.track(docId, read.doc, false);
     return read.doc;
   };
+
+  /** Never writes `docId`'s file again (see `quarantined`) and fails the wake, saying why. */
+  private quarantine(docId: string, reason: string): never {
+    this.quarantined.set(docId, reason);
+    throw new Error(reason);
+  }
 
   // ---- change tracking ------------------------------------------------------------------
 

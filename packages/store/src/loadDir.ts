@@ -47,6 +47,14 @@ export type RawFile =
   | { bytes: Uint8Array; mtimeMs: number }
   | { error: { code: string | undefined; message: string } };
 
+/**
+ * Whether a read failed because the file is not there (its path, or a directory on it, is
+ * gone). Any other failure (EMFILE, EIO, EISDIR, EACCES, …) says nothing of the file's bytes.
+ */
+export function isGone(code: string | undefined): boolean {
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
 /** Lists a data directory; a missing one is empty. */
 export async function listDocDir(dir: string): Promise<DocDirListing> {
   let dirents: Dirent[];
@@ -93,7 +101,7 @@ export function decodeDoc(
 ): LoadedDoc | SkippedDoc | undefined {
   if ("error" in raw) {
     const { code, message } = raw.error;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    if (isGone(code)) return undefined;
     return { docId, file, reason: `unreadable: ${message}` };
   }
   try {
@@ -129,7 +137,16 @@ export function readRaw(file: string): RawFile {
   } catch (e) {
     return failed(e);
   } finally {
+    closeQuietly(fd);
+  }
+}
+
+/** Closes a file only read from: a failing close loses nothing already read. */
+function closeQuietly(fd: number): void {
+  try {
     closeSync(fd);
+  } catch {
+    // The bytes (or the read's own error) are the answer.
   }
 }
 
@@ -182,7 +199,9 @@ function read(file) {
   } catch (e) {
     return { error: { code: e.code, message: e.message } };
   } finally {
-    closeSync(fd);
+    try {
+      closeSync(fd);
+    } catch {}
   }
 }
 function run() {

@@ -16,7 +16,8 @@ export function createContentDoc(workspace: Workspace, docId: string): Y.Doc {
  * connected clients stay attached. Returns whether it was promoted.
  */
 export function promoteToFolder(workspace: Workspace, docId: string, doc: Y.Doc): boolean {
-  if (!workspace.hasContent(docId) || workspace.getDoc(docId) !== doc) return false;
+  // awakeDoc: a dormant doc under that id is not `doc`, and is not woken to find that out.
+  if (!workspace.hasContent(docId) || workspace.awakeDoc(docId) !== doc) return false;
   if (doc.share.get("filemeta_v0") === undefined || filemetaMap(doc).size === 0) return false;
   if (!parseDocId(docId)) return false;
   workspace.addFolder(docId, doc);

@@ -1,5 +1,6 @@
 // The sync hub: finds or creates workspace docs, applies remote updates, and keeps one room
 // per document with clients (made on first join, dropped after the last, retired on doc swap).
+import { isWakeDeferred } from "@lens/core";
 import type { RawData, WebSocket } from "ws";
 import * as Y from "yjs";
 import { SyncConnection } from "./connection.js";
@@ -15,6 +16,8 @@ import { updateProblem } from "./updateCheck.js";
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_SERVER_ERROR = 1011;
 export const CLOSE_RESTART = 1012;
+/** "Try Again Later": the doc could not be read right now (a WakeDeferredError). */
+export const CLOSE_TRY_AGAIN = 1013;
 
 export interface SyncStats {
   rooms: number;
@@ -60,15 +63,32 @@ export class SyncHub {
     return this.rooms.has(docId);
   }
 
-  /** The workspace doc under `docId`, if held. */
+  /**
+   * The workspace doc under `docId`, if held, woken if dormant. A dormant doc whose file cannot
+   * be read right now stays dormant: a 503 SyncError says so (retryable).
+   */
   findDoc(docId: string): Y.Doc | undefined {
-    return this.settings.workspace.getDoc(docId);
+    try {
+      return this.settings.workspace.getDoc(docId);
+    } catch (error) {
+      if (!isWakeDeferred(error)) throw error;
+      this.settings.log("warn", "sync: document cannot be read right now", {
+        docId,
+        error: error.message,
+      });
+      throw new SyncError(
+        503,
+        `Document ${docId} cannot be read right now, try again: ${error.message}`,
+        { retryable: true },
+      );
+    }
   }
 
   /**
    * The doc under `docId`, created as an empty content doc when missing and `create`. Throws
-   * a 409 SyncError for a doc marked unavailable (quarantined), and a 507 when the workspace
-   * already holds `maxDocs` docs.
+   * a 409 SyncError for a doc marked unavailable (quarantined), a 503 for a dormant doc that
+   * cannot be read right now (see findDoc), and a 507 when the workspace already holds
+   * `maxDocs` docs.
    */
   openDoc(docId: string, create: boolean): Y.Doc | undefined {
     const found = this.findDoc(docId);
@@ -130,7 +150,9 @@ export class SyncHub {
     try {
       doc = this.openDoc(docId, access === "full" && this.settings.createDocs);
     } catch (error) {
-      socket.close(CLOSE_SERVER_ERROR, String((error as Error).message).slice(0, 100));
+      if (error instanceof SyncError && error.status === 503) {
+        socket.close(CLOSE_TRY_AGAIN, "document cannot be read right now; try again");
+      } else socket.close(CLOSE_SERVER_ERROR, String((error as Error).message).slice(0, 100));
       return;
     }
     if (this.closing || !doc) {
@@ -199,7 +221,8 @@ export class SyncHub {
 
   private retireIfReplaced(docId: string): void {
     const room = this.rooms.get(docId);
-    if (room && this.findDoc(docId) !== room.doc) this.retire(room);
+    // Never wakes: a doc replaced by a dormant one is not the room's either.
+    if (room && this.settings.workspace.awakeDoc(docId) !== room.doc) this.retire(room);
   }
 
   /** The workspace no longer holds the room's doc: clients reconnect to the current one. */

@@ -2,10 +2,13 @@
 // document (one Yjs transaction each), and report what happened to each. A suggestion whose
 // resolution would change how the text around it parses is never applied: it stays pending and
 // is reported as a `conflict`.
+import type * as Y from "yjs";
 import type { Reach } from "../access/reach.js";
 import { acceptSuggestions, LENS_REVIEW_ORIGIN, rejectSuggestions } from "../critic/review.js";
 import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
+import type { Located } from "../paths/pathIndex.js";
 import { clip } from "../text/clip.js";
+import { textForChange } from "../tools/textForChange.js";
 import { failure, type LensError, success } from "../tools/tool.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
@@ -53,7 +56,8 @@ export interface BatchReview {
 
 /**
  * Why a review was refused; `stale` (details: path, docId) when the precondition refused the
- * document's current version, so nothing changed.
+ * document's current version, `busy` (details: path, docId, retryable) when a note it covers
+ * could not be read right now (a WakeDeferredError) — either way nothing changed.
  */
 export type ReviewError = LensError;
 
@@ -102,11 +106,17 @@ export function reviewSuggestions(
     conflicts: 0,
     documents: [],
   };
+  // Every note is woken before any changes: one that cannot be read right now refuses the
+  // whole review (`busy`), nothing changed. A note with nothing pending is not woken (its
+  // Y.Doc read from disk) for "all".
+  const texts: Array<{ loc: Located; text: Y.Text }> = [];
   for (const loc of locs) {
-    // A note with nothing pending is not woken (its Y.Doc read from disk) for "all".
     if (ids === "all" && (ws.view(loc.docId)?.suggestions.length ?? 0) === 0) continue;
-    const text = ws.contentText(loc.docId);
-    if (!text) continue;
+    const woken = textForChange(ws, loc.docId, loc.path);
+    if (!woken.ok) return woken;
+    if (woken.value) texts.push({ loc, text: woken.value });
+  }
+  for (const { loc, text } of texts) {
     const pending = new Map(listSuggestions(text.toString()).map((s) => [s.id, s]));
     if (ids === "all" && pending.size === 0) continue;
     const results = resolve(text, ids, origin).map(({ id, status }): ReviewedSuggestion => {

@@ -5,6 +5,7 @@ import { applyEdit } from "../edit/applyEdit.js";
 import type { EditErrorCode } from "../edit/outcome.js";
 import { clip } from "../text/clip.js";
 import { lookupDocument } from "./document.js";
+import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success, type ToolErrorCode } from "./tool.js";
 
 const input = z.object({
@@ -55,7 +56,10 @@ export const editTool = defineTool({
         `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
       );
     }
-    const text = ws.contentText(loc.docId);
+    // A note that cannot be read right now is a `busy` failure: nothing changed, retry.
+    const woken = textForChange(ws, loc.docId, loc.path);
+    if (!woken.ok) return woken;
+    const text = woken.value;
     if (!text)
       return failure(
         "not_loaded",

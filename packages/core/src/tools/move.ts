@@ -5,11 +5,13 @@ import { z } from "zod";
 import { EVERYWHERE } from "../access/reach.js";
 import { applyReplacements } from "../edit/applyEdit.js";
 import { LENS_EDIT_ORIGIN } from "../edit/origin.js";
-import { linkRepairs, snapshotLinks } from "../links/rewrite.js";
+import { linkKey } from "../links/basenames.js";
+import { type LinkSnapshot, linkRepairs, snapshotLinks } from "../links/rewrite.js";
 import { renameEntry } from "../model/folderDoc.js";
 import { plural } from "../text/english.js";
 import { lookupDocument } from "./document.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
+import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success } from "./tool.js";
 
 const input = z.object({
@@ -67,6 +69,15 @@ export const moveTool = defineTool({
       return failure("identical", `${loc.path} is already at ${placement.path}; nothing to move.`);
     }
     const before = snapshotLinks(ws);
+    // Before anything changes, wake every note whose links the move may rewrite: one that
+    // cannot be read right now refuses the move (`busy`), nothing changed.
+    for (const docId of mayRewrite(before, loc.docId, placement.entryPath)) {
+      const woken = textForChange(ws, docId, ws.paths.pathOf(docId) ?? docId);
+      if (!woken.ok) {
+        const { message, details } = woken.error;
+        return failure("busy", `${loc.path} was not moved: the links in ${message}`, details);
+      }
+    }
     placement.folder.doc.transact(() => {
       createMissingDirs(ws, placement, LENS_EDIT_ORIGIN);
       renameEntry(placement.folder.doc, loc.entryPath, placement.entryPath, LENS_EDIT_ORIGIN);
@@ -76,8 +87,11 @@ export const moveTool = defineTool({
     const rewritten: string[] = [];
     const leftAlone: string[] = [];
     for (const [docId, reps] of linkRepairs(ws, before)) {
-      const text = ws.contentText(docId);
       const path = ws.paths.pathOf(docId) ?? docId;
+      // Woken above; a note missed there that cannot be read now is left alone, and said so.
+      const woken = textForChange(ws, docId, path);
+      if (!woken.ok) leftAlone.push(path);
+      const text = woken.ok ? woken.value : undefined;
       if (!text) continue;
       const outcome = applyReplacements(
         text,
@@ -102,9 +116,25 @@ export const moveTool = defineTool({
     );
     if (r.notRewritten.length) {
       lines.push(
-        `Links that could not be rewritten (inside a comment or highlight) in: ${r.notRewritten.join(", ")}. They may now point elsewhere; fix them by hand.`,
+        `Links that could not be rewritten (inside a comment or highlight, or in a note that could not be read just then) in: ${r.notRewritten.join(", ")}. They may now point elsewhere; fix them by hand.`,
       );
     }
     return lines.join("\n");
   },
 });
+
+/**
+ * The notes whose links moving `moved` to `entryPath` may make resolve elsewhere (SPEC §5): the
+ * note itself (its relative links), the notes linking to it, and those with a link whose last
+ * segment is its new name (which may now resolve to it). Any other link keeps its target.
+ */
+function mayRewrite(before: LinkSnapshot, moved: string, entryPath: string): Set<string> {
+  const key = linkKey(entryPath);
+  const sources = new Set<string>();
+  for (const { sourceDocId, link, targetDocId } of before.links) {
+    if (sourceDocId === moved || targetDocId === moved || linkKey(link.target.trim()) === key) {
+      sources.add(sourceDocId);
+    }
+  }
+  return sources;
+}

@@ -1,14 +1,18 @@
 // Dormant content docs: held as their text until something needs the Y.Doc. Reading, grep and
 // links never make one; changing the text or syncing does, once; a source that changed or
-// broke meanwhile is reported, never papered over.
+// broke meanwhile is reported, never papered over; one that cannot be read right now leaves the
+// doc dormant and intact, and what needed it fails, changing nothing, until a later try.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { EVERYWHERE } from "../access/reach.js";
 import { backlinkIndexOf, startLinkUpkeep } from "../links/backlinks.js";
 import { contentsText } from "../model/contentDoc.js";
 import { setEntry } from "../model/folderDoc.js";
+import { reviewSuggestions } from "../review/batchReview.js";
 import { type CallContext, callTool } from "../tools/registry.js";
 import { SessionStore } from "../tools/session.js";
 import type { WorkspaceEvent } from "./events.js";
+import { isWakeDeferred, WakeDeferredError } from "./wakeDeferred.js";
 import { Workspace } from "./workspace.js";
 
 const RELAY = "00000000-0000-4000-8000-00000000aaaa";
@@ -16,15 +20,21 @@ const FOLDER = `${RELAY}-00000000-0000-4000-8000-00000000ffff`;
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 const docId = (n: number) => `${RELAY}-${uuid(n)}`;
 
-/** A workspace with folder "Lens" holding dormant notes; the waker counts its calls. */
+/**
+ * A workspace with folder "Lens" holding dormant notes; the waker counts its calls, and throws
+ * a WakeDeferredError with the cause in `busy` for an id found there.
+ */
 function dormantWorkspace(texts: Record<string, string>, source = new Map<string, string>()) {
   const ws = new Workspace();
   startLinkUpkeep(ws);
   const folder = new Y.Doc();
   folder.getMap("folder_config").set("name", "Lens");
   const woken: string[] = [];
+  const busy = new Map<string, string>();
   const wake = (id: string) => {
     woken.push(id);
+    const cause = busy.get(id);
+    if (cause !== undefined) throw new WakeDeferredError(id, cause);
     const text = source.get(id);
     if (text === undefined) throw new Error("the source is gone");
     const doc = new Y.Doc();
@@ -39,7 +49,7 @@ function dormantWorkspace(texts: Record<string, string>, source = new Map<string
     n++;
   }
   ws.addFolder(FOLDER, folder);
-  return { ws, woken, source };
+  return { ws, woken, source, busy };
 }
 
 const call = (ctx: CallContext, name: string, args: Record<string, unknown>) =>
@@ -196,5 +206,114 @@ describe("dormant content docs", () => {
     expect(ws.hasDoc(docId(1))).toBe(false);
     expect(ws.view(docId(1))).toBeUndefined();
     expect(woken).toEqual([]);
+  });
+});
+
+describe("dormant content docs whose source cannot be read right now", () => {
+  const EMFILE = "could not read a.ysweet right now (EMFILE: too many open files)";
+
+  /** What the workspace shows of `id`: text, held, dormant, unavailable. */
+  const state = (ws: Workspace, id: string) => ({
+    raw: ws.view(id)?.raw,
+    held: ws.hasContent(id),
+    dormant: ws.isDormant(id),
+    unavailable: ws.unavailableReason(id),
+  });
+
+  it("stay dormant and intact: getDoc and contentText throw the retryable error, then wake", () => {
+    const { ws, woken, busy } = dormantWorkspace({ "A.md": "alpha text\n" });
+    busy.set(docId(1), EMFILE);
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    const before = state(ws, docId(1));
+    let thrown: unknown;
+    try {
+      ws.getDoc(docId(1));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(WakeDeferredError);
+    expect(isWakeDeferred(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ docId: docId(1), retryable: true, message: EMFILE });
+    expect(() => ws.contentText(docId(1))).toThrow(EMFILE);
+    expect(state(ws, docId(1))).toEqual(before);
+    expect(before).toEqual({
+      raw: "alpha text\n",
+      held: true,
+      dormant: true,
+      unavailable: undefined,
+    });
+    expect(events).toEqual([]);
+    // Reading and grep still use the text.
+    const ctx = contextOf(ws);
+    expect(call(ctx, "read", { file_path: "Lens/A.md" }).text).toContain("alpha text");
+    expect(call(ctx, "grep", { pattern: "alpha" }).text).toBe("Lens/A.md");
+    // Once the cause is gone, the next try wakes it.
+    busy.clear();
+    expect(contentsText(ws.getDoc(docId(1))!).toString()).toBe("alpha text\n");
+    expect(ws.isDormant(docId(1))).toBe(false);
+    expect(events).toEqual([]);
+    expect(woken).toEqual([docId(1), docId(1), docId(1)]);
+  });
+
+  it("refuse an edit as busy, saying why, with nothing changed; the retry lands", () => {
+    const { ws, busy } = dormantWorkspace({ "A.md": "one two\n" });
+    const ctx = contextOf(ws);
+    call(ctx, "read", { file_path: "Lens/A.md" });
+    busy.set(docId(1), EMFILE);
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    const args = { file_path: "Lens/A.md", old_string: "two", new_string: "three" };
+    const r = call(ctx, "edit", args);
+    expect(r.isError).toBe(true);
+    expect(r.code).toBe("busy");
+    expect(r.text).toBe(
+      `Lens/A.md cannot be changed right now: ${EMFILE}. Nothing was changed; try again.`,
+    );
+    expect(r.error?.details).toEqual({ path: "Lens/A.md", docId: docId(1), retryable: true });
+    expect(ws.view(docId(1))!.raw).toBe("one two\n");
+    expect(ws.isDormant(docId(1))).toBe(true);
+    expect(events).toEqual([]);
+    busy.clear();
+    expect(call(ctx, "edit", args).isError).toBeFalsy();
+    expect(ws.view(docId(1))!.raw).toBe("one {--two--}{++three++}\n");
+  });
+
+  it("refuse a review as busy before any document changes", () => {
+    const texts = { "A.md": "a {++x++}\n", "B.md": "b {--y--}\n" };
+    const { ws, busy } = dormantWorkspace(texts);
+    busy.set(docId(2), EMFILE);
+    const r = reviewSuggestions(ws, EVERYWHERE, { action: "accept" });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatchObject({
+      code: "busy",
+      message: `Lens/B.md cannot be changed right now: ${EMFILE}. Nothing was changed; try again.`,
+    });
+    // A.md comes first and could be woken: it is not changed either.
+    expect([ws.view(docId(1))!.raw, ws.view(docId(2))!.raw]).toEqual(Object.values(texts));
+    busy.clear();
+    const again = reviewSuggestions(ws, EVERYWHERE, { action: "accept" });
+    expect(again.ok && again.value.applied).toBe(2);
+    expect([ws.view(docId(1))!.raw, ws.view(docId(2))!.raw]).toEqual(["a x\n", "b \n"]);
+  });
+
+  it("refuse a move whose links would need rewriting in such a note, nothing moved", () => {
+    const { ws, busy } = dormantWorkspace({ "A.md": "see [[B]]\n", "B.md": "bee\n" });
+    busy.set(docId(1), EMFILE);
+    const ctx = contextOf(ws);
+    const r = call(ctx, "move", { file_path: "Lens/B.md", new_path: "Lens/Sub/C.md" });
+    expect(r.isError).toBe(true);
+    expect(r.code).toBe("busy");
+    expect(r.text).toBe(
+      `Lens/B.md was not moved: the links in Lens/A.md cannot be changed right now: ${EMFILE}. Nothing was changed; try again.`,
+    );
+    expect(ws.resolve("Lens/B.md").kind).toBe("document");
+    expect(ws.paths.isDirectory("Lens/Sub")).toBe(false);
+    expect(ws.view(docId(1))!.raw).toBe("see [[B]]\n");
+    busy.clear();
+    expect(call(ctx, "move", { file_path: "Lens/B.md", new_path: "Lens/Sub/C.md" }).text).toMatch(
+      /^Moved Lens\/B.md to Lens\/Sub\/C.md/,
+    );
+    expect(ws.view(docId(1))!.raw).toMatch(/\{--\[\[B\]\]--\}\{\+\+\[\[C\]\]\+\+\}/);
   });
 });

@@ -7,6 +7,7 @@ export {
 } from "./fromTexts.js";
 export { type DocumentSummary, documentSummary } from "./summary.js";
 export { DocView } from "./viewCache.js";
+export { isWakeDeferred, WakeDeferredError } from "./wakeDeferred.js";
 export {
   type DocWaker,
   type Folder,

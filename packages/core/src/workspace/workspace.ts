@@ -16,6 +16,7 @@ import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
 import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
 import { type DocView, ViewCache } from "./viewCache.js";
+import { isWakeDeferred } from "./wakeDeferred.js";
 
 export interface WorkspaceOptions {
   /** Folder uuid (second half of the folder doc id) → display name, when folder_config has none. */
@@ -35,7 +36,9 @@ export interface Folder extends FolderRef {
 
 /**
  * Makes the Y.Doc of a dormant content doc (see `Workspace.addDormantContent`) from where its
- * text came — the store reads the doc's file again. Throws, saying why, when it cannot.
+ * text came — the store reads the doc's file again. Throws, saying why, when it cannot: a
+ * `WakeDeferredError` when the source cannot be read right now but may be later (the doc stays
+ * dormant), any other error when it is gone or broken (the doc is dropped).
  */
 export type DocWaker = (docId: string) => Y.Doc;
 
@@ -281,7 +284,9 @@ export class Workspace {
   /**
    * Makes a dormant doc's Y.Doc and holds it from now on. The text is what it was, unless its
    * source changed meanwhile: then followers hear of a content change. A doc that cannot be
-   * made (its file went away or broke) leaves the workspace, marked unavailable with why.
+   * made (its file went away or broke) leaves the workspace, marked unavailable with why. A
+   * waker's `WakeDeferredError` (its source cannot be read right now) is thrown on, the doc
+   * left dormant as it was: nothing is dropped, marked or heard.
    */
   private wake(docId: string): Y.Doc | undefined {
     const d = this.dormant.get(docId);
@@ -290,6 +295,7 @@ export class Workspace {
     try {
       doc = d.wake(docId);
     } catch (error) {
+      if (isWakeDeferred(error)) throw error;
       this.dormant.delete(docId);
       this.markUnavailable(
         docId,
@@ -336,7 +342,10 @@ export class Workspace {
     } else this.textIds.set(text, rest.length === 1 ? rest[0]! : rest);
   }
 
-  /** The Y.Doc under `docId`, woken if it is dormant. */
+  /**
+   * The Y.Doc under `docId`, woken if it is dormant. Throws `WakeDeferredError` when a dormant
+   * doc cannot be woken right now (it stays dormant; try again later).
+   */
   getDoc(docId: string): Y.Doc | undefined {
     return this.awakeDoc(docId) ?? this.wake(docId);
   }
@@ -351,7 +360,10 @@ export class Workspace {
     return this.folderStates.has(docId) || this.hasContent(docId);
   }
 
-  /** The `contents` Y.Text of a loaded content doc (woken if dormant): for changing it. */
+  /**
+   * The `contents` Y.Text of a loaded content doc (woken if dormant): for changing it. Throws
+   * `WakeDeferredError` as `getDoc` does.
+   */
   contentText(docId: string): Y.Text | undefined {
     const c = this.contents.get(docId) ?? this.wake(docId);
     return c ? contentsText(c) : undefined;

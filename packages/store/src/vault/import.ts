@@ -8,8 +8,10 @@ import {
   deleteEntry,
   type FileMeta,
   FOLDER_CONFIG,
+  isWakeDeferred,
   readEntries,
   setEntry,
+  WakeDeferredError,
   type Workspace,
 } from "@lens/core";
 import { forEachLimit } from "../concurrency.js";
@@ -104,6 +106,7 @@ function addVault(
     skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : 1)),
   };
   const toSet: Array<[string, FileMeta]> = [];
+  wakeChanged(ws, relayId, entries, files);
 
   for (const dir of listing.dirs) {
     if (entries.get(dir.path)?.meta.type === "folder") continue;
@@ -159,6 +162,31 @@ function addVault(
   report.updated.sort();
   if (!existing) ws.addFolder(report.folderDocId, folderDoc);
   return report;
+}
+
+/**
+ * Wakes every dormant note whose text the import changes, before anything changes: one whose
+ * file cannot be read right now throws (WakeDeferredError) and the import changes nothing.
+ */
+function wakeChanged(
+  ws: Workspace,
+  relayId: string,
+  entries: Map<string, { meta: FileMeta }>,
+  files: MarkdownFile[],
+): void {
+  for (const file of files) {
+    const meta = entries.get(file.path)?.meta;
+    if (meta?.type !== "markdown") continue;
+    const docId = contentDocId(relayId, meta.id);
+    if (!ws.isDormant(docId) || ws.view(docId)?.raw === file.text) continue;
+    try {
+      ws.getDoc(docId);
+    } catch (error) {
+      if (!isWakeDeferred(error)) throw error;
+      const why = `${file.path}: ${error.message}; nothing was imported, try again`;
+      throw new WakeDeferredError(docId, why, { cause: error });
+    }
+  }
 }
 
 function addContent(ws: Workspace, docId: string, file: MarkdownFile): void {
