@@ -44,7 +44,16 @@ const MovedSchema = z
       description: "Notes whose links to it were rewritten, as suggestions, to keep resolving.",
     }),
     notRewritten: z.array(z.string()).openapi({
-      description: "Notes whose links could not be rewritten (inside a comment or highlight).",
+      description:
+        "Notes whose links could not be rewritten (inside a comment or highlight, or unreadable just then).",
+    }),
+    hiddenRewritten: z.number().int().openapi({
+      description:
+        "Notes in folders out of the caller's reach whose links were rewritten: counted, never named.",
+    }),
+    hiddenNotRewritten: z.number().int().openapi({
+      description:
+        "Notes in folders out of the caller's reach whose links were left as they were: counted, never named.",
     }),
     text: toolText,
   })
@@ -148,6 +157,8 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
       to: string;
       rewritten: string[];
       notRewritten: string[];
+      hiddenRewritten: number;
+      hiddenNotRewritten: number;
     };
     return c.json({ ...data, text: result.text }, 200);
   });

@@ -1,6 +1,7 @@
 // The move tool: the entry keeps its id, links elsewhere that would break are rewritten as
 // suggestions in their shortest form, links that still resolve are left alone.
 import { describe, expect, it } from "vitest";
+import { folderReach } from "../access/reach.js";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { getEntry } from "../model/folderDoc.js";
@@ -101,5 +102,43 @@ describe("move", () => {
       false,
     );
     expect(getEntry(t.folders.get("Team")!.doc, "/draft.md")).toBeDefined();
+  });
+});
+
+describe("move by a caller who reaches some folders only", () => {
+  it("rewrites links in other folders too, but counts those notes and never names them", () => {
+    const t = setup();
+    const scoped = (name: string, args: Record<string, unknown>) =>
+      callTool(
+        {
+          workspace: t.ws,
+          sessions: new SessionStore(),
+          sessionId: "scoped",
+          caller: { role: "suggest", reach: folderReach(["Team"]), author: "Scoped" },
+        },
+        name,
+        args,
+      );
+    const r = scoped("move", { file_path: "Team/Draft.md", new_path: "Team/Old Draft" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.data).toMatchObject({
+      rewritten: ["Team/Hub.md", "Team/Sub/Deep.md"],
+      notRewritten: [],
+      hiddenRewritten: 1,
+      hiddenNotRewritten: 0,
+    });
+    expect(r.text).not.toContain("Other");
+    expect(r.text).not.toContain("Far");
+    expect(r.text).toContain("1 note in folders out of your reach");
+    // The note out of reach still points at the moved note (a suggestion for its people).
+    expect(t.raw("Other/Far.md")).toContain("{--");
+    expect(t.ai("Other/Far.md")).toContain('replace "[[Team/Draft]]" with "[[Old Draft]]" (by Scoped)');
+  });
+
+  it("names every note for a caller who reaches every folder", () => {
+    const t = setup();
+    const r = t.call("move", { file_path: "Team/Draft.md", new_path: "Team/Old Draft" });
+    expect(r.data).toMatchObject({ hiddenRewritten: 0, hiddenNotRewritten: 0 });
+    expect((r.data as { rewritten: string[] }).rewritten).toContain("Other/Far.md");
   });
 });

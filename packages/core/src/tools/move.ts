@@ -2,13 +2,14 @@
 // its id, missing sub-folders are created — and rewrites, as suggestions, every link elsewhere
 // that would otherwise stop naming what it named.
 import { z } from "zod";
-import { EVERYWHERE } from "../access/reach.js";
+import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import { applyReplacements } from "../edit/applyEdit.js";
 import { LENS_EDIT_ORIGIN } from "../edit/origin.js";
 import { linkKey } from "../links/basenames.js";
 import { type LinkSnapshot, linkRepairs, snapshotLinks } from "../links/rewrite.js";
 import { renameEntry } from "../model/folderDoc.js";
 import { plural } from "../text/english.js";
+import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
 import { textForChange } from "./textForChange.js";
@@ -40,7 +41,21 @@ export const moveTool = defineTool({
     rewritten: z.array(z.string()).describe("Notes whose links were rewritten as suggestions."),
     notRewritten: z
       .array(z.string())
-      .describe("Notes with links that could not be rewritten (inside a comment or highlight)."),
+      .describe(
+        "Notes with links that could not be rewritten (inside a comment or highlight, or unreadable just then).",
+      ),
+    hiddenRewritten: z
+      .number()
+      .int()
+      .describe(
+        "Notes in folders out of the caller's reach whose links were rewritten: counted, never named.",
+      ),
+    hiddenNotRewritten: z
+      .number()
+      .int()
+      .describe(
+        "Notes in folders out of the caller's reach with links left as they were: counted, never named.",
+      ),
   }),
   readOnly: false,
   run(ws, _session, args, caller) {
@@ -72,11 +87,18 @@ export const moveTool = defineTool({
     // Before anything changes, wake every note whose links the move may rewrite: one that
     // cannot be read right now refuses the move (`busy`), nothing changed.
     for (const docId of mayRewrite(before, loc.docId, placement.entryPath)) {
-      const woken = textForChange(ws, docId, ws.paths.pathOf(docId) ?? docId);
-      if (!woken.ok) {
-        const { message, details } = woken.error;
-        return failure("busy", `${loc.path} was not moved: the links in ${message}`, details);
+      const path = ws.paths.pathOf(docId) ?? docId;
+      const woken = textForChange(ws, docId, path);
+      if (woken.ok) continue;
+      if (!reaches(ws, reach, docId, path)) {
+        return failure(
+          "busy",
+          `${loc.path} was not moved: a note linking to it, in a folder out of your reach, cannot be changed right now. Nothing was changed; try again.`,
+          { retryable: true },
+        );
       }
+      const { message, details } = woken.error;
+      return failure("busy", `${loc.path} was not moved: the links in ${message}`, details);
     }
     placement.folder.doc.transact(() => {
       createMissingDirs(ws, placement, LENS_EDIT_ORIGIN);
@@ -86,25 +108,30 @@ export const moveTool = defineTool({
     const author = caller?.author ?? ws.author;
     const rewritten: string[] = [];
     const leftAlone: string[] = [];
+    let hiddenRewritten = 0;
+    let hiddenNotRewritten = 0;
     for (const [docId, reps] of linkRepairs(ws, before)) {
       const path = ws.paths.pathOf(docId) ?? docId;
       // Woken above; a note missed there that cannot be read now is left alone, and said so.
       const woken = textForChange(ws, docId, path);
-      if (!woken.ok) leftAlone.push(path);
       const text = woken.ok ? woken.value : undefined;
-      if (!text) continue;
-      const outcome = applyReplacements(
-        text,
-        reps,
-        author ? { author, now: ws.now } : { now: ws.now },
-      );
-      (outcome.ok ? rewritten : leftAlone).push(path);
+      if (woken.ok && !text) continue;
+      const done =
+        text !== undefined &&
+        applyReplacements(text, reps, author ? { author, now: ws.now } : { now: ws.now }).ok;
+      // A note the caller cannot see keeps its links working too, but is counted, never named.
+      if (!reaches(ws, reach, docId, path)) {
+        if (done) hiddenRewritten++;
+        else hiddenNotRewritten++;
+      } else (done ? rewritten : leftAlone).push(path);
     }
     return success({
       from: loc.path,
       to: placement.path,
       rewritten: rewritten.sort(),
       notRewritten: leftAlone.sort(),
+      hiddenRewritten,
+      hiddenNotRewritten,
     });
   },
   renderText(r) {
@@ -112,16 +139,32 @@ export const moveTool = defineTool({
     lines.push(
       r.rewritten.length
         ? `Links rewritten as suggestions awaiting review in ${plural(r.rewritten.length, "note")}:\n${r.rewritten.join("\n")}`
-        : "No link elsewhere needed rewriting.",
+        : r.hiddenRewritten
+          ? "No link needed rewriting in the folders you reach."
+          : "No link elsewhere needed rewriting.",
     );
+    if (r.hiddenRewritten) {
+      lines.push(
+        `Links were also rewritten as suggestions in ${plural(r.hiddenRewritten, "note")} in folders out of your reach.`,
+      );
+    }
     if (r.notRewritten.length) {
       lines.push(
         `Links that could not be rewritten (inside a comment or highlight, or in a note that could not be read just then) in: ${r.notRewritten.join(", ")}. They may now point elsewhere; fix them by hand.`,
       );
     }
+    if (r.hiddenNotRewritten) {
+      lines.push(
+        `Links in ${plural(r.hiddenNotRewritten, "note")} in folders out of your reach could not be rewritten; they may now point elsewhere.`,
+      );
+    }
     return lines.join("\n");
   },
 });
+
+function reaches(ws: Workspace, reach: Reach, docId: string, path: string): boolean {
+  return reachesEntry(ws, reach, { path, docId });
+}
 
 /**
  * The notes whose links moving `moved` to `entryPath` may make resolve elsewhere (SPEC §5): the
