@@ -66,6 +66,15 @@ export class AuditLog {
     return write;
   }
 
+  /**
+   * Resolves once every entry recorded before the call is written (or failed): a server
+   * stopping waits for it, so no append is left running after it (a failed authentication's
+   * entry is recorded without the request waiting).
+   */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
   /** A failed authentication: written unless this minute's quota is spent (then counted). */
   authFailure(door: string, reason: string): Promise<void> {
     const now = this.now();

@@ -96,6 +96,17 @@ function pageOfText(text: string, offset: number, limit: number) {
   return { entries, total: lines.length };
 }
 
+describe("audit log settling", () => {
+  it("settles once every entry recorded so far is written, awaited or not", async () => {
+    const audit = log();
+    void audit.authFailure("sync", "missing");
+    void audit.record({ who: "ana", action: "token.add", outcome: "ok" });
+    await audit.settled();
+    const lines = readFileSync(audit.file, "utf8").trimEnd().split("\n");
+    expect(lines.map((l) => JSON.parse(l).action)).toEqual(["auth.failed", "token.add"]);
+  });
+});
+
 describe("audit log pages", () => {
   it("gives what reading the whole file gives, whatever the file holds and however it grows", async () => {
     const piece = fc.oneof(

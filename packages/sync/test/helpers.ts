@@ -70,6 +70,27 @@ export async function startServer(options: Partial<SyncOptions> = {}): Promise<R
 }
 
 /** A workspace content doc holding `text`. */
+/**
+ * Holds `docId` dormant in `workspace` with `text`, woken from the same Yjs state (`state`);
+ * counts wakes. While `fail` is set the waker throws what it makes instead.
+ */
+export function holdDormant(workspace: Workspace, docId: string, text: string) {
+  const saved = new Y.Doc();
+  saved.getText("contents").insert(0, text);
+  const source: { wakes: number; state: Uint8Array; fail?: (docId: string) => Error } = {
+    wakes: 0,
+    state: Y.encodeStateAsUpdate(saved),
+  };
+  workspace.addDormantContent(docId, text, (id) => {
+    source.wakes++;
+    if (source.fail) throw source.fail(id);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, source.state);
+    return doc;
+  });
+  return source;
+}
+
 export function addContent(workspace: Workspace, docId: string, text: string): Y.Doc {
   const doc = new Y.Doc();
   doc.getText("contents").insert(0, text);

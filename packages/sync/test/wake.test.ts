@@ -15,27 +15,12 @@ import {
   connectClient,
   docIdFor,
   fetchClientToken,
+  holdDormant,
   openRawSocket,
   type Running,
   startServer,
   waitFor,
 } from "./helpers.js";
-
-/** Holds `docId` dormant with `text`; counts wakes. The waker throws once `broken` is set. */
-function dormant(ws: Workspace, docId: string, text: string) {
-  const saved = new Y.Doc();
-  saved.getText("contents").insert(0, text);
-  const state = Y.encodeStateAsUpdate(saved);
-  const counts = { wakes: 0, broken: false };
-  ws.addDormantContent(docId, text, () => {
-    counts.wakes++;
-    if (counts.broken) throw new Error("file gone");
-    const doc = new Y.Doc();
-    Y.applyUpdate(doc, state);
-    return doc;
-  });
-  return counts;
-}
 
 /** Puts an awake content doc of `ws` back to sleep, as the store does for a saved doc. */
 function putToSleep(ws: Workspace, docId: string) {
@@ -98,7 +83,7 @@ describe("dormant docs over sync, on an open server", () => {
   it("answers auth and doc/new without waking; a client's connection wakes the doc", async () => {
     server = await startServer();
     const id = docIdFor(1);
-    const counts = dormant(server.workspace, id, "Hello");
+    const counts = holdDormant(server.workspace, id, "Hello");
     const full = await fetchClientToken(server.url, id);
     expect(full).toMatchObject({ docId: id, authorization: "full" });
     await expect(
@@ -120,7 +105,7 @@ describe("dormant docs over sync, on an open server", () => {
   it("an upgrade whose handshake fails after the checks leaves the doc dormant", async () => {
     server = await startServer();
     const id = docIdFor(2);
-    const counts = dormant(server.workspace, id, "Hello");
+    const counts = holdDormant(server.workspace, id, "Hello");
     expect(await brokenUpgrade(`${server.url}/d/${id}/ws/${id}`)).toBe(400);
     expect(server.workspace.isDormant(id)).toBe(true);
     expect(counts.wakes).toBe(0);
@@ -161,8 +146,8 @@ describe("dormant docs over sync, on an open server", () => {
   it("a dormant doc whose file went away is found unavailable when a client opens it", async () => {
     server = await startServer();
     const id = docIdFor(6);
-    const counts = dormant(server.workspace, id, "Hello");
-    counts.broken = true;
+    const counts = holdDormant(server.workspace, id, "Hello");
+    counts.fail = () => new Error("file gone");
     // Held as far as the workspace knows: auth answers without reading the file again.
     await fetchClientToken(server.url, id);
     expect(counts.wakes).toBe(0);

@@ -9,6 +9,7 @@ import {
   type Client,
   connectClient,
   docIdFor,
+  holdDormant,
   openRawSocket,
   type Running,
   startServer,
@@ -29,17 +30,8 @@ describe("a dormant doc that cannot be read right now, over sync", () => {
     server = await startServer();
     const ws = server.workspace;
     const id = docIdFor(1);
-    const saved = new Y.Doc();
-    saved.getText("contents").insert(0, "Hello");
-    const state = Y.encodeStateAsUpdate(saved);
-    const source = { busy: true, wakes: 0 };
-    ws.addDormantContent(id, "Hello", (docId) => {
-      source.wakes++;
-      if (source.busy) throw new WakeDeferredError(docId, CAUSE);
-      const doc = new Y.Doc();
-      Y.applyUpdate(doc, state);
-      return doc;
-    });
+    const source = holdDormant(ws, id, "Hello");
+    source.fail = (docId) => new WakeDeferredError(docId, CAUSE);
     const intact = () => {
       expect(ws.isDormant(id)).toBe(true);
       expect(ws.view(id)?.raw).toBe("Hello");
@@ -55,7 +47,7 @@ describe("a dormant doc that cannot be read right now, over sync", () => {
     intact();
 
     const other = new Y.Doc();
-    Y.applyUpdate(other, state);
+    Y.applyUpdate(other, source.state);
     const sv = Y.encodeStateVector(other);
     other.getText("contents").insert(5, "!");
     for (const res of [
@@ -73,7 +65,7 @@ describe("a dormant doc that cannot be read right now, over sync", () => {
     intact();
     expect(source.wakes).toBe(3);
 
-    source.busy = false;
+    source.fail = undefined;
     const client = await connectClient(server.url, id);
     clients.push(client);
     await waitFor(() => client.text.toString() === "Hello", "the woken text");

@@ -139,6 +139,7 @@ export async function startServe(
           await sync.close();
           await grep.close();
           await listening.close();
+          await audit.settled();
           await data.close();
         })();
         return stopping;
