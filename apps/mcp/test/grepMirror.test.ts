@@ -133,3 +133,64 @@ describe("the grep worker's mirror", () => {
     expect(outcome(kept)).toMatchObject({ ok: true });
   });
 });
+
+describe("searching ahead for a client paging through an answer", () => {
+  /** Every page, `offset` after `offset`, the worker searching ahead after each as it does. */
+  function pageThrough(mirror: GrepMirror, params: GrepParams, key: string): number {
+    let answer = mirror.answer(request(key, params, { docs: LIST }));
+    mirror.workAhead();
+    let pages = 1;
+    for (;;) {
+      if ("missing" in answer || !answer.outcome.ok) throw new Error("no page");
+      const next = answer.outcome.value.nextOffset;
+      if (next === null) return pages;
+      const page = { ...params, offset: next };
+      answer = mirror.answer(request(key, page, { resume: true }));
+      mirror.workAhead();
+      expect(outcome(answer)).toEqual(reference(page));
+      pages++;
+    }
+  }
+
+  it("answers every page from the third on from the page searched ahead, each as searched anew", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha", output_mode: "content", head_limit: 7 };
+    const pages = pageThrough(mirror, params, "a");
+    expect(pages).toBeGreaterThan(10);
+    // Not after the first page (an assistant looking at the top); from the second page on.
+    expect(mirror.answeredAhead).toBe(pages - 2);
+  });
+
+  it("never answers from a page searched ahead for another offset or after a change", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha", head_limit: 5 };
+    mirror.answer(request("a", params, { docs: LIST }));
+    mirror.answer(request("a", { ...params, offset: 5 }, { resume: true }));
+    mirror.workAhead(); // page at offset 10
+    // Asked at another offset: not resumable there (the pool would send the list).
+    expect(mirror.answer(request("a", { ...params, offset: 12 }, { resume: true }))).toMatchObject({
+      missing: true,
+    });
+    expect(mirror.answeredAhead).toBe(0);
+    // Searched ahead again, then a document changes: dropped with the stopping points.
+    mirror.answer(request("a", params, { docs: LIST }));
+    mirror.answer(request("a", { ...params, offset: 5 }, { resume: true }));
+    mirror.workAhead();
+    mirror.update({ type: "docs", set: [["d0", "alpha changed"]], remove: [] });
+    expect(mirror.answer(request("a", { ...params, offset: 10 }, { resume: true }))).toMatchObject({
+      missing: true,
+    });
+    expect(mirror.answeredAhead).toBe(0);
+  });
+
+  it("does not search ahead after a search's last page, nor twice for one answer", () => {
+    const mirror = loaded();
+    const params: GrepParams = { pattern: "alpha 3\\b", output_mode: "files_with_matches" };
+    const only = mirror.answer(request("a", params, { docs: LIST }));
+    expect(outcome(only)).toMatchObject({ ok: true, value: { nextOffset: null } });
+    mirror.workAhead();
+    mirror.workAhead();
+    expect(mirror.answer(request("b", params))).toMatchObject({ resumable: false });
+    expect(mirror.answeredAhead).toBe(0);
+  });
+});

@@ -1,7 +1,21 @@
 // What the grep worker holds and how it answers, without the thread (grepWorker.ts wires it to
 // its port; tests drive it directly): a mirror of the documents' AI views, the document lists
-// of recent searches in path order, and where the last page of recent searches stopped.
-import { comparePaths, type GrepResume, grepOutcome, grepSearch, type SearchDoc } from "@lens/core";
+// of recent searches in path order, where the last page of recent searches stopped, and the
+// page a client paging through an answer will ask next, searched ahead.
+//
+// Searching ahead: once a client has asked a second page of a search (it is paging, not just
+// looking at the top), the worker searches the page after the one it answered while that one
+// travels to the client, so the two cores overlap searching and sending. Only a page that
+// completes within AHEAD_LIMIT_MS is kept (a slow one is searched again when asked, from where
+// the last page stopped); any change of a document drops it, like the stopping points.
+import {
+  comparePaths,
+  type GrepOutcome,
+  type GrepResume,
+  grepOutcome,
+  grepSearch,
+  type SearchDoc,
+} from "@lens/core";
 import type { FromWorker, ToWorker } from "./protocol.js";
 
 type GrepRequest = Extract<ToWorker, { type: "grep" }>;
@@ -11,6 +25,21 @@ type DocsUpdate = Extract<ToWorker, { type: "docs" }>;
 const MAX_RESUMES = 64;
 /** Document lists kept, at most (one per path and reach searched lately). */
 export const MAX_LISTS = 16;
+/** Pages searched ahead and kept, at most (the oldest is dropped). */
+const MAX_AHEAD = 4;
+/**
+ * Time a page searched ahead may take: another client's search that arrives meanwhile waits at
+ * most this long for the worker.
+ */
+export const AHEAD_LIMIT_MS = 200;
+
+type GrepSuccess = Extract<GrepOutcome, { ok: true }>;
+
+/** A page searched ahead: the search (key) and offset it answers, and its result. */
+interface Ahead {
+  offset: number;
+  result: GrepSuccess;
+}
 
 export class GrepMirror {
   private readonly texts = new Map<string, string>();
@@ -27,12 +56,20 @@ export class GrepMirror {
    * of a document, like `resumes`; the pool forgets them on any change of the workspace.
    */
   private readonly lists = new Map<string, SearchDoc[]>();
+  /** The next page of searches a client is paging through, searched ahead, by search key. */
+  private readonly ahead = new Map<string, Ahead>();
+  /** The search whose next page `workAhead` is to search (set by `answer`). */
+  private nextAhead: { request: GrepRequest; offset: number } | undefined;
   /** Documents made ready for a search from a list sent (for tests: O(list), never per page). */
   docsListed = 0;
+  /** Pages answered from what was searched ahead (for tests). */
+  answeredAhead = 0;
 
   update(m: DocsUpdate): void {
     this.resumes.clear();
     this.lists.clear();
+    this.ahead.clear();
+    this.nextAhead = undefined;
     for (const [docId, text] of m.set) {
       this.texts.set(docId, text);
       this.lowered.delete(docId);
@@ -44,18 +81,27 @@ export class GrepMirror {
   }
 
   answer(m: GrepRequest): FromWorker {
+    this.nextAhead = undefined;
     const options = {
       timeLimitMs: m.timeLimitMs,
       ...(m.scope !== undefined ? { scope: m.scope } : {}),
     };
+    const offset = m.params.offset ?? 0;
     let result: ReturnType<typeof grepSearch>;
+    const ready = m.resume ? this.ahead.get(m.key) : undefined;
+    this.ahead.delete(m.key);
+    if (ready && ready.offset === offset) {
+      // Searched ahead: where it stopped is already kept as this search's stopping point.
+      this.answeredAhead++;
+      return this.answered(m, ready.result, true);
+    }
     if (m.docs) {
       result = grepSearch(this.listed(m.docsKey, m.docs), m.params, options);
     } else if (m.resume) {
       // The next page: it starts in the document where the last one stopped, with the
       // documents already filtered and in order.
       const resume = this.resumes.get(m.key);
-      if (!resume?.ordered || resume.nextOffset !== (m.params.offset ?? 0)) {
+      if (!resume?.ordered || resume.nextOffset !== offset) {
         return { id: m.id, missing: true };
       }
       result = grepSearch([], m.params, { ...options, resume });
@@ -65,12 +111,51 @@ export class GrepMirror {
       if (!docs) return { id: m.id, missing: true };
       result = grepSearch(docs, m.params, options);
     }
-    this.resumes.delete(m.key);
-    if (result.ok && result.resume) {
-      this.resumes.set(m.key, result.resume);
-      if (this.resumes.size > MAX_RESUMES) this.resumes.delete(firstKey(this.resumes));
+    return this.answered(m, result, m.resume === true);
+  }
+
+  /**
+   * Searches ahead the page after the last one answered, when its client is paging (see the
+   * top of this file); the worker calls it once the answer is sent. Kept only if complete.
+   */
+  workAhead(): void {
+    const next = this.nextAhead;
+    this.nextAhead = undefined;
+    if (!next) return;
+    const { request, offset } = next;
+    const resume = this.resumes.get(request.key);
+    if (!resume?.ordered || resume.nextOffset !== offset) return;
+    const params = { ...request.params, offset };
+    const limit = Math.min(AHEAD_LIMIT_MS, request.timeLimitMs);
+    const options = {
+      timeLimitMs: limit,
+      ...(request.scope !== undefined ? { scope: request.scope } : {}),
+      resume,
+    };
+    const result = grepSearch([], params, options);
+    if (!result.ok || result.page.timedOut) return;
+    // The answer to come: its page as if asked now, reporting the client's own time limit.
+    const page = { ...result.page, timeLimitMs: request.timeLimitMs };
+    this.keepResume(request.key, result.resume);
+    this.ahead.set(request.key, { offset, result: { ...result, page } });
+    if (this.ahead.size > MAX_AHEAD) this.ahead.delete(firstKey(this.ahead));
+  }
+
+  /** Keeps where `result` stopped and, for a client paging on, what to search ahead. */
+  private answered(m: GrepRequest, result: GrepOutcome, paging: boolean): FromWorker {
+    this.keepResume(m.key, result.ok ? result.resume : undefined);
+    const resumable = result.ok && !!result.resume;
+    if (paging && resumable && result.page.nextOffset !== null) {
+      this.nextAhead = { request: m, offset: result.page.nextOffset };
     }
-    return { id: m.id, outcome: grepOutcome(result), resumable: result.ok && !!result.resume };
+    return { id: m.id, outcome: grepOutcome(result), resumable };
+  }
+
+  private keepResume(key: string, resume: GrepResume | undefined): void {
+    this.resumes.delete(key);
+    if (!resume) return;
+    this.resumes.set(key, resume);
+    if (this.resumes.size > MAX_RESUMES) this.resumes.delete(firstKey(this.resumes));
   }
 
   /**

@@ -9,5 +9,9 @@ const mirror = new GrepMirror();
 
 parentPort?.on("message", (message: ToWorker) => {
   if (message.type === "docs") mirror.update(message);
-  else parentPort?.postMessage(mirror.answer(message));
+  else {
+    parentPort?.postMessage(mirror.answer(message));
+    // While the answer travels: the next page of a client paging through this search.
+    mirror.workAhead();
+  }
 });
