@@ -132,7 +132,9 @@ describe("move by a caller who reaches some folders only", () => {
     expect(r.text).toContain("1 note in folders out of your reach");
     // The note out of reach still points at the moved note (a suggestion for its people).
     expect(t.raw("Other/Far.md")).toContain("{--");
-    expect(t.ai("Other/Far.md")).toContain('replace "[[Team/Draft]]" with "[[Old Draft]]" (by Scoped)');
+    expect(t.ai("Other/Far.md")).toContain(
+      'replace "[[Team/Draft]]" with "[[Old Draft]]" (by Scoped)',
+    );
   });
 
   it("names every note for a caller who reaches every folder", () => {
