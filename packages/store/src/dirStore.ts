@@ -415,6 +415,7 @@ export class DirStore {
       return;
     }
     this.untrack(docId);
+    this.supersede(docId);
     const t: Tracked = {
       docId,
       doc,
@@ -450,6 +451,20 @@ export class DirStore {
     this.unwatch(t);
     this.tracked.delete(docId);
     if (t.version !== t.savedVersion) this.retired.add(t);
+  }
+
+  /**
+   * Forgets the unsaved state of a doc replaced under `docId` (retired): the doc now tracked
+   * there is what the file must hold. Written later, the old state would overwrite the new one
+   * (a retried write after a failure comes after the new doc's write).
+   */
+  private supersede(docId: string): void {
+    for (const old of this.retired) {
+      if (old.docId !== docId) continue;
+      this.retired.delete(old);
+      this.unsaved.delete(old);
+      this.pending.delete(old);
+    }
   }
 
   private markPending(t: Tracked): void {

@@ -105,6 +105,24 @@ describe("persistence", () => {
     expect(await readText(dir, ID)).toBe("second");
   });
 
+  it("writes a doc replaced before its changes were saved once, with the new state", async () => {
+    const dir = await tempDir();
+    const ws = new Workspace();
+    const store = await openStore(dir, { workspace: ws, flushDelayMs: 60_000 });
+    ws.addDoc(ID, textDoc("first"), "content");
+    ws.addDoc(ID, textDoc("second"), "content"); // replaces: "first" is never to be written
+    expect(store.dirtyCount).toBe(1);
+    await store.flush();
+    expect(store.writeCount).toBe(1);
+    expect(await readText(dir, ID)).toBe("second");
+    // Replaced again after a save: the new state only, once.
+    ws.contentText(ID)!.insert(0, "more ");
+    ws.addDoc(ID, textDoc("third"), "content");
+    await store.close();
+    expect(store.writeCount).toBe(2);
+    expect(await readText(dir, ID)).toBe("third");
+  });
+
   it("writes modified_at = last content change and keeps created_at", async () => {
     const dir = await tempDir();
     let clock = 1_000;
