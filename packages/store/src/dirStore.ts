@@ -467,6 +467,11 @@ export class DirStore {
     }
   }
 
+  /** Whether `t` is still to be written: the doc tracked under its id, or one retired unsaved. */
+  private isCurrent(t: Tracked): boolean {
+    return this.tracked.get(t.docId) === t || this.retired.has(t);
+  }
+
   private markPending(t: Tracked): void {
     this.pending.add(t);
     this.unsaved.add(t);
@@ -503,7 +508,7 @@ export class DirStore {
         try {
           await this.write(t);
         } catch (e) {
-          this.pending.add(t);
+          if (this.isCurrent(t)) this.pending.add(t);
           this.onError(e as Error, t.docId);
           this.schedule(Math.max(this.flushDelayMs, RETRY_MS));
         }
@@ -519,7 +524,8 @@ export class DirStore {
   /** Queues a write of `t` behind any write of the same doc id; no-op when already saved. */
   private write(t: Tracked): Promise<void> {
     const run = async () => {
-      if (t.version === t.savedVersion) return;
+      // Saved already, or superseded by a doc that replaced it (see supersede).
+      if (t.version === t.savedVersion || !this.isCurrent(t)) return;
       const version = t.version;
       const f = this.fields.get(t.docId) ?? (await this.fieldsOnDisk(t.docId));
       const now = this.ws.now();
