@@ -114,4 +114,38 @@ describe("the grep pool", () => {
     expect(r.text).toBe("Notes/Late.md");
     expect(pool.listsSent).toBe(2);
   });
+
+  it("a page searched ahead that runs long on one line never costs the next search its answer", async () => {
+    // Page 3 of this search starts with C.md, whose 300 000-character line costs seconds to
+    // match (a match cannot be interrupted): the worker searches it ahead after page 2.
+    const ws = workspaceFromTexts([
+      {
+        name: "Notes",
+        files: {
+          "A.md": "kestrel\n",
+          "B.md": "kestrel\n",
+          "C.md": `kestrel\n${"w".repeat(300_000)}\nend\n`,
+          "D.md": "a note about plugins\n",
+        },
+      },
+    ]);
+    const p = new GrepPool(ws, { timeLimitMs: 1000, graceMs: 500 });
+    pool = p;
+    const ctx = { workspace: ws, sessions: new SessionStore(), sessionId: "pool" };
+    const grep = async (args: Record<string, unknown>) => {
+      const there = await callGrepElsewhere(ctx, args, (plan) => p.grep(plan));
+      // The same text as the tool here (whose time limit is core's, not the pool's).
+      expect(there.text).toBe(callTool(ctx, "grep", args).text);
+      return there;
+    };
+    const paging = { pattern: "kestrel|\\w{1000}\\s", output_mode: "content", head_limit: 1 };
+    await grep(paging);
+    const second = await grep({ ...paging, offset: 1 });
+    expect(second.data?.nextOffset).toBe(2);
+    // Another client's search, cheap, sent while the worker is stuck in the page ahead: it is
+    // answered (by a new worker), not ended as a time-out of its own.
+    const other = await grep({ pattern: "plugins" });
+    expect(other.text).toBe("Notes/D.md");
+    expect(p.terminations).toBe(1);
+  }, 30_000);
 });

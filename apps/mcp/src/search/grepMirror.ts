@@ -7,7 +7,9 @@
 // looking at the top), the worker searches the page after the one it answered while that one
 // travels to the client, so the two cores overlap searching and sending. Only a page that
 // completes within AHEAD_LIMIT_MS is kept (a slow one is searched again when asked, from where
-// the last page stopped); any change of a document drops it, like the stopping points.
+// the last page stopped); any change of a document drops it, like the stopping points. The
+// answer says `ahead`: the pool sends no search while the worker searches ahead, and ends a
+// worker stuck in one line's match there (see grepPool.ts), so no search is charged for it.
 import {
   comparePaths,
   type GrepOutcome,
@@ -16,7 +18,7 @@ import {
   grepSearch,
   type SearchDoc,
 } from "@lens/core";
-import type { FromWorker, ToWorker } from "./protocol.js";
+import { AHEAD_LIMIT_MS, type FromWorker, type ToWorker } from "./protocol.js";
 
 type GrepRequest = Extract<ToWorker, { type: "grep" }>;
 type DocsUpdate = Extract<ToWorker, { type: "docs" }>;
@@ -27,11 +29,6 @@ const MAX_RESUMES = 64;
 export const MAX_LISTS = 16;
 /** Pages searched ahead and kept, at most (the oldest is dropped). */
 const MAX_AHEAD = 4;
-/**
- * Time a page searched ahead may take: another client's search that arrives meanwhile waits at
- * most this long for the worker.
- */
-export const AHEAD_LIMIT_MS = 200;
 
 type GrepSuccess = Extract<GrepOutcome, { ok: true }>;
 
@@ -147,6 +144,7 @@ export class GrepMirror {
     const resumable = result.ok && !!result.resume;
     if (paging && resumable && result.page.nextOffset !== null) {
       this.nextAhead = { request: m, offset: result.page.nextOffset };
+      return { id: m.id, outcome: grepOutcome(result), resumable, ahead: true };
     }
     return { id: m.id, outcome: grepOutcome(result), resumable };
   }

@@ -4,6 +4,10 @@
 // its time limit and a grace period are over is ended by terminating the worker, which a
 // search stuck inside one line's regex match could never notice itself; the next search
 // starts a new worker and sends it every document again. Searches run one at a time.
+// After answering a page of a client paging, the worker searches the next page ahead (see
+// grepMirror.ts); the next search is sent once it is through. It stops at its own short limit,
+// but not inside one line's match: a worker still at it after that limit and the grace is ended
+// and the next search goes to a new worker, never charged with the wait or ended for it.
 //
 // What is sent per search is what changed: while nothing in the workspace changes,
 // - the next page of a search (same plan key, the offset the page gave) is sent without the
@@ -26,7 +30,7 @@ import {
   type Outcome,
   type Workspace,
 } from "@lens/core";
-import type { FromWorker, ToWorker } from "./protocol.js";
+import { AHEAD_LIMIT_MS, type AheadDone, type FromWorker, type ToWorker } from "./protocol.js";
 
 export interface GrepPoolOptions {
   /** A search's time limit (ms); default core's (5 s). */
@@ -58,6 +62,8 @@ export class GrepPool {
   private readonly listed = new Set<string>();
   /** Workspace events seen: what a search finds out is kept only if none came meanwhile. */
   private epoch = 0;
+  /** The worker searching a page ahead after its last answer: done when it is through. */
+  private ahead: { worker: Worker; done: Promise<void> } | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   private waiting = 0;
   private nextId = 1;
@@ -122,6 +128,7 @@ export class GrepPool {
   }
 
   private async run(plan: GrepPlan): Promise<Outcome<GrepPage>> {
+    await this.waitAhead();
     const worker = this.ensureWorker();
     await this.sendChanges(worker);
     const epoch = this.epoch;
@@ -143,6 +150,30 @@ export class GrepPool {
       this.resumable.set(plan.key, answer.outcome.value.nextOffset);
     }
     return answer.outcome;
+  }
+
+  /**
+   * Waits until the worker is through searching a page ahead, so that the next search's time
+   * runs from when the worker takes it. A worker still at it after the page's limit and the
+   * grace is stuck in one line's match: it is ended (the next search starts a new one).
+   */
+  private async waitAhead(): Promise<void> {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    if (!ahead || this.worker !== ahead.worker) return;
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<boolean>((resolve) => {
+      timer = setTimeout(
+        () => resolve(true),
+        Math.min(AHEAD_LIMIT_MS, this.timeLimitMs) + this.graceMs,
+      );
+    });
+    const overran = await Promise.race([ahead.done.then(() => false), stuck]);
+    clearTimeout(timer);
+    if (overran) {
+      this.terminations++;
+      this.discard(ahead.worker);
+    }
   }
 
   /**
@@ -177,8 +208,11 @@ export class GrepPool {
         worker.off("error", onError);
         resolve(answer);
       };
-      const onMessage = (m: FromWorker) => {
-        if (m.id === id) done(m);
+      const onMessage = (m: FromWorker | AheadDone) => {
+        if (!("id" in m) || m.id !== id) return;
+        // The worker searches the next page ahead now: the next search waits for it.
+        if ("ahead" in m) this.ahead = { worker, done: aheadDone(worker, id) };
+        done(m);
       };
       const onError = (error: Error) => {
         this.discard(worker);
@@ -203,6 +237,9 @@ export class GrepPool {
     if (this.worker) return this.worker;
     const worker = new Worker(fileURLToPath(this.workerUrl));
     worker.unref();
+    // Always heard, also between searches (a worker failing while it searches ahead): an
+    // unheard worker error would end the server. The next search starts a new worker.
+    worker.on("error", () => this.discard(worker));
     this.worker = worker;
     // A new worker has nothing: every document is to be sent.
     this.dirty = new Set(this.ws.contentDocIds());
@@ -241,6 +278,22 @@ export class GrepPool {
       if (this.dirty.size > 0) await yieldToLoop();
     }
   }
+}
+
+/** Resolves when `worker` is through searching ahead after its answer `id`, or has ended. */
+function aheadDone(worker: Worker, id: number): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      worker.off("message", onMessage);
+      worker.off("exit", finish);
+      resolve();
+    };
+    const onMessage = (m: FromWorker | AheadDone) => {
+      if ("aheadDone" in m && m.aheadDone === id) finish();
+    };
+    worker.on("message", onMessage);
+    worker.on("exit", finish);
+  });
 }
 
 /** The answer of a search ended by force: a time-out, never a silent "No matches". */

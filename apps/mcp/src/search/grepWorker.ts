@@ -3,15 +3,22 @@
 // never holds the server's event loop; the pool terminates it when it overruns its time limit.
 import { parentPort } from "node:worker_threads";
 import { GrepMirror } from "./grepMirror.js";
-import type { ToWorker } from "./protocol.js";
+import type { AheadDone, ToWorker } from "./protocol.js";
 
 const mirror = new GrepMirror();
 
 parentPort?.on("message", (message: ToWorker) => {
   if (message.type === "docs") mirror.update(message);
   else {
-    parentPort?.postMessage(mirror.answer(message));
-    // While the answer travels: the next page of a client paging through this search.
-    mirror.workAhead();
+    const answer = mirror.answer(message);
+    parentPort?.postMessage(answer);
+    if ("ahead" in answer) {
+      // While the answer travels: the next page of a client paging through this search. Only
+      // a head start: should it fail, the page is searched when asked.
+      try {
+        mirror.workAhead();
+      } catch {}
+      parentPort?.postMessage({ aheadDone: message.id } satisfies AheadDone);
+    }
   }
 });

@@ -32,5 +32,22 @@ export type FromWorker =
       outcome: Outcome<GrepPage>;
       /** The worker keeps where this search stopped: its next page may leave `docs` out. */
       resumable: boolean;
+      /**
+       * The worker searches the next page of this search ahead now (grepMirror.ts), and posts
+       * `AheadDone` when through: the pool waits for that before sending the next search.
+       */
+      ahead?: true;
     }
   | { id: number; missing: true };
+
+/** Worker → main, after an answer with `ahead`: the page ahead is searched (kept or not). */
+export interface AheadDone {
+  aheadDone: number;
+}
+
+/**
+ * Time a page searched ahead may take (the worker drops a page that took longer). One line's
+ * match cannot be interrupted: a worker still searching ahead this long plus the pool's grace
+ * after it answered is ended by the pool, and the next search goes to a new worker.
+ */
+export const AHEAD_LIMIT_MS = 200;
