@@ -96,9 +96,14 @@ class LiteralMatcher implements Matcher {
     this.prefilter = literal ? { needles: [literal], folded: false } : undefined;
   }
 
+  /** The first occurrence in the text `mayMatch` last looked at: `find` does not scan again. */
+  private first: { text: string; at: number } | undefined;
+
   find(text: string, from: number): Match | undefined {
     if (from > text.length) return undefined;
-    const i = text.indexOf(this.literal, from);
+    const f = this.first;
+    // Every occurrence at or after `from` is at or after the first one.
+    const i = f?.text === text && from <= f.at ? f.at : text.indexOf(this.literal, from);
     return i === -1 ? undefined : [i, i + this.literal.length];
   }
 
@@ -108,7 +113,9 @@ class LiteralMatcher implements Matcher {
   }
 
   mayMatch(text: string): boolean {
-    return text.includes(this.literal);
+    const at = text.indexOf(this.literal);
+    this.first = { text, at };
+    return at !== -1;
   }
 }
 
@@ -157,10 +164,24 @@ class RegexMatcher implements Matcher {
     if (this.classFactor) return this.classFactor.next(text, 0) !== -1;
     const p = this.prefilter;
     if (!p) return true;
-    if (!p.folded) return p.needles.some((n) => text.includes(n));
+    if (!p.folded) return this.firstHits(text, p.needles);
     const folded = this.lowerFor(text, lower);
     // `ſ` (U+017F) matches `s` under case folding but toLowerCase keeps it: let it through.
-    return p.needles.some((n) => folded.includes(n) || (n.includes("s") && text.includes("ſ")));
+    return (
+      this.firstHits(folded, p.needles) ||
+      p.needles.some((n) => n.includes("s") && text.includes("ſ"))
+    );
+  }
+
+  /**
+   * Whether `haystack` holds a needle, finding each one's first occurrence and keeping it as
+   * `needleHits` does: the line search that follows starts from them instead of scanning the
+   * text again (what it would do anyway: it looks for every needle).
+   */
+  private firstHits(haystack: string, needles: string[]): boolean {
+    const at = needles.map((n) => haystack.indexOf(n));
+    this.needleHits = { haystack, from: needles.map(() => 0), at };
+    return at.some((a) => a !== -1);
   }
 
   private lowerFor(text: string, lower?: () => string): string {
