@@ -10,6 +10,7 @@ export interface CountOptions {
 }
 
 export class CountPrinter implements Sink {
+  readonly totalsOnly = true;
   private path = "";
   constructor(
     private readonly out: OutputLines<GrepEntry>,

@@ -1,4 +1,5 @@
 // The searcher alone, observed through a recording sink: lines, context merging, multiline, stops.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileMatcher } from "../matcher/matcher.js";
 import { RecordingSink, type SinkEvent } from "./recordingSink.js";
@@ -107,5 +108,33 @@ describe("searcher", () => {
       type: "finish",
       summary: { matchedLines: 1, matches: 3 },
     });
+  });
+});
+
+/** A sink that wants only totals, as the count printer does. */
+class TotalsSink extends RecordingSink {
+  readonly totalsOnly = true;
+}
+
+describe("a sink that wants only totals", () => {
+  it("gets the totals a sink given every line gets, and no lines", () => {
+    const line = fc.constantFrom("", "a", "ab", "b a", "\r", "xx", "a\r", "é a", "😀b");
+    const text = fc
+      .tuple(fc.array(line, { maxLength: 8 }), fc.boolean(), fc.boolean())
+      .map(([ls, bom, final]) => `${bom ? "\ufeff" : ""}${ls.join("\n")}${final ? "\n" : ""}`);
+    const pattern = fc.constantFrom("a", "^", "$", "^$", "a|b", "b$", "x+", "\\w", "(?i)A", "é|😀");
+    fc.assert(
+      fc.property(text, pattern, (t, p) => {
+        const m = compileMatcher(p, {});
+        const all = new RecordingSink();
+        const totals = new TotalsSink();
+        searchDocument(m, "d.md", t, {}, all);
+        searchDocument(compileMatcher(p, {}), "d.md", t, {}, totals);
+        const summary = (s: RecordingSink) => s.events.find((e) => e.type === "finish");
+        expect(summary(totals)).toEqual(summary(all));
+        expect(totals.events.map((e) => e.type)).toEqual(["begin", "finish"]);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -71,6 +71,9 @@ class LineWalk {
 
   /** Returns true when stopped by `shouldStop`. */
   run(matcher: Matcher): boolean {
+    if (this.sink.totalsOnly && !this.options.multiline && !this.breaks) {
+      return this.runTotals(matcher);
+    }
     const { t } = this;
     const len = t.length;
     const endsWithNewline = len > 0 && t.charCodeAt(len - 1) === 10;
@@ -101,6 +104,29 @@ class LineWalk {
     }
     this.emitAfter(Number.POSITIVE_INFINITY);
     return false;
+  }
+
+  /**
+   * Line mode for a sink that wants only the totals: the same lines as `run` finds, counted,
+   * with no line numbers (a pass over every newline before each match) and no line texts.
+   */
+  private runTotals(matcher: Matcher): boolean {
+    const { t } = this;
+    const len = t.length;
+    const endsWithNewline = len > 0 && t.charCodeAt(len - 1) === 10;
+    let pos = 0;
+    let prevEnd = -1;
+    for (;;) {
+      if (this.options.shouldStop?.()) return true;
+      const m = matcher.findLine(t, pos);
+      if (!m) return false;
+      const [s, e] = m;
+      if (s >= len && (len === 0 || endsWithNewline)) return false;
+      if (e > s || s !== prevEnd) this.summary.matches++;
+      prevEnd = e;
+      this.summary.matchedLines++;
+      pos = this.lineEnd(s) + 1;
+    }
   }
 
   /** A match at the end of the text: on the last line, or on the phantom line after a final `\n`. */

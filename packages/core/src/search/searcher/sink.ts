@@ -14,6 +14,12 @@ export interface SearchSummary {
 }
 
 export interface Sink {
+  /**
+   * The sink uses only `finish`'s totals (a count). In line mode without context the searcher
+   * then finds matching lines without numbering them or cutting their text, and calls neither
+   * `matched` nor `context`.
+   */
+  readonly totalsOnly?: boolean;
   /** A document starts; false = the sink wants nothing more at all (output is full). */
   begin(path: string): boolean;
   /** A matching line (1-based number, text without its `\n`); false = stop this document. */
