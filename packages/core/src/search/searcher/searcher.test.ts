@@ -116,6 +116,12 @@ class TotalsSink extends RecordingSink {
   readonly totalsOnly = true;
 }
 
+/** A sink that wants only whether a line matches, as the files printer does. */
+class FirstSink extends RecordingSink {
+  readonly totalsOnly = true;
+  readonly firstMatchOnly = true;
+}
+
 describe("a sink that wants only totals", () => {
   it("gets the totals a sink given every line gets, and no lines", () => {
     const line = fc.constantFrom("", "a", "ab", "b a", "\r", "xx", "a\r", "é a", "😀b");
@@ -133,6 +139,13 @@ describe("a sink that wants only totals", () => {
         const summary = (s: RecordingSink) => s.events.find((e) => e.type === "finish");
         expect(summary(totals)).toEqual(summary(all));
         expect(totals.events.map((e) => e.type)).toEqual(["begin", "finish"]);
+        const first = new FirstSink();
+        searchDocument(compileMatcher(p, {}), "d.md", t, {}, first);
+        const n = (s: RecordingSink) => {
+          const f = s.events.find((e) => e.type === "finish");
+          return f?.type === "finish" ? f.summary.matchedLines : -1;
+        };
+        expect(n(first)).toBe(Math.min(1, n(all)));
       }),
       { numRuns: 400 },
     );

@@ -125,6 +125,7 @@ class LineWalk {
       if (e > s || s !== prevEnd) this.summary.matches++;
       prevEnd = e;
       this.summary.matchedLines++;
+      if (this.sink.firstMatchOnly) return false;
       pos = this.lineEnd(s) + 1;
     }
   }

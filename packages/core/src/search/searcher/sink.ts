@@ -20,6 +20,8 @@ export interface Sink {
    * `matched` nor `context`.
    */
   readonly totalsOnly?: boolean;
+  /** With `totalsOnly`: the first matching line is all the sink needs of a document. */
+  readonly firstMatchOnly?: boolean;
   /** A document starts; false = the sink wants nothing more at all (output is full). */
   begin(path: string): boolean;
   /** A matching line (1-based number, text without its `\n`); false = stop this document. */
