@@ -26,6 +26,7 @@ import {
   readFiles,
   readRaw,
   type SkippedDoc,
+  shownFile,
 } from "./loadDir.js";
 import { findReferenceProblems, type LoadReport } from "./loadReport.js";
 
@@ -162,7 +163,7 @@ export class DirStore {
           if (store.install(read, notes) === "folder") folders++;
         } else {
           skipped.push(read);
-          const reason = `its file failed to load (${read.reason}) and is kept as it is, never written over; repair or remove ${read.file}`;
+          const reason = `its file failed to load (${shownFile(docId, read.file, read.reason)}) and is kept as it is, never written over; repair or remove ${shownFile(docId)} in the data directory`;
           store.quarantined.set(docId, reason);
           store.ws.markUnavailable(docId, reason);
         }
@@ -365,18 +366,21 @@ export class DirStore {
     if ("error" in raw) {
       const { code, message } = raw.error;
       if (!isGone(code)) {
-        throw new WakeDeferredError(docId, `could not read ${file} right now (${message})`);
+        throw new WakeDeferredError(
+          docId,
+          `could not read ${shownFile(docId)} right now (${shownFile(docId, file, message)})`,
+        );
       }
       this.quarantine(
         docId,
-        `its file is gone (${message}); should it come back, it is never written over`,
+        `its file is gone (${shownFile(docId, file, message)}); should it come back, it is never written over`,
       );
     }
     const read = decodeDoc(docId, file, raw);
     if (read === undefined || !("doc" in read)) {
       this.quarantine(
         docId,
-        `its file ${read?.reason ?? "could not be used"}; ${file} is kept as it is, never written over`,
+        `its file ${shownFile(docId, file, read?.reason ?? "could not be used")}; ${shownFile(docId)} is kept as it is, never written over`,
       );
     }
     this.fields.set(docId, fileFields(read.info));

@@ -79,6 +79,17 @@ export function dataFileOf(dir: string, docId: string): string {
   return `${dirPrefix(dir)}${docId}${sep}${DATA_FILE}`;
 }
 
+/**
+ * How a doc's file is named to clients: from the data directory (`<docId>/data.ysweet`), never
+ * the server's absolute path, which an assistant or a remote user has no use for. `message`
+ * (a Node error's, which names the absolute path) is given the same name.
+ */
+export function shownFile(docId: string, file?: string, message?: string): string {
+  const shown = `${docId}/${DATA_FILE}`;
+  if (message === undefined) return shown;
+  return file === undefined ? message : message.split(file).join(shown);
+}
+
 let lastDir: string | undefined;
 let lastPrefix = "";
 /** `dir` normalised, ending in a separator (join's form of `dir/`). */

@@ -106,6 +106,9 @@ describe("a dormant note whose file cannot be read right now", () => {
     expect(isWakeDeferred(thrown)).toBe(true);
     expect(thrown).toMatchObject({ docId, retryable: true });
     expect((thrown as Error).message).toMatch(EISDIR);
+    // Named from the data directory: a client never learns the server's own paths.
+    expect((thrown as Error).message).toContain(`${docId}/data.ysweet`);
+    expect((thrown as Error).message).not.toContain(s.dir);
     expect(() => s.ws.contentText(docId)).toThrow(WakeDeferredError);
     await intact(s, "Team/Plan.md", "one two\n");
 
@@ -188,6 +191,8 @@ describe("a dormant note whose file is gone when woken", () => {
     expect(s.ws.getDoc(docId)).toBeUndefined();
     expect(s.ws.hasContent(docId)).toBe(false);
     expect(s.ws.unavailableReason(docId)).toMatch(/its file is gone \(ENOENT: no such file/);
+    expect(s.ws.unavailableReason(docId)).toContain(`'${docId}/data.ysweet'`);
+    expect(s.ws.unavailableReason(docId)).not.toContain(s.dir);
     expect(s.store.quarantined.get(docId)).toMatch(/^its file is gone .*never written over$/);
     await s.store.close();
     expect(s.store.writeCount).toBe(0);
@@ -212,6 +217,8 @@ describe("a note whose file cannot be read when the store opens", () => {
     ]);
     expect(store.quarantined.get(docId)).toMatch(/never written over/);
     expect(ws.unavailableReason(docId)).toMatch(/EISDIR/);
+    expect(ws.unavailableReason(docId)).toContain(`repair or remove ${docId}/data.ysweet`);
+    expect(ws.unavailableReason(docId)).not.toContain(s.dir);
     expect(ws.hasContent(docId)).toBe(false);
     const doc = new Y.Doc();
     contentsText(doc).insert(0, "would overwrite");
