@@ -18,7 +18,7 @@ import {
 } from "@lens/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
+  type CallToolRequest,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
@@ -104,7 +104,9 @@ export function createLensServer(
   server.setRequestHandler(
     LooseCallToolRequest,
     async (request, extra): Promise<CallToolResult> => {
-      const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
+      // The SDK's tools/call wrapper has checked the request against CallToolRequestSchema
+      // before calling this handler (an invalid one never gets here): not parsed again.
+      const { name, arguments: args } = (request as CallToolRequest).params;
       const caller = callerOf(extra.authInfo);
       const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId, caller };
       const started = performance.now();
