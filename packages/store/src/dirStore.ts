@@ -27,6 +27,7 @@ import {
   readRaw,
   type SkippedDoc,
   shownFile,
+  shownMessage,
 } from "./loadDir.js";
 import { findReferenceProblems, type LoadReport } from "./loadReport.js";
 
@@ -163,7 +164,7 @@ export class DirStore {
           if (store.install(read, notes) === "folder") folders++;
         } else {
           skipped.push(read);
-          const reason = `its file failed to load (${shownFile(docId, read.file, read.reason)}) and is kept as it is, never written over; repair or remove ${shownFile(docId)} in the data directory`;
+          const reason = `its file failed to load (${shownMessage(docId, read.file, read.reason)}) and is kept as it is, never written over; repair or remove ${shownFile(docId)} in the data directory`;
           store.quarantined.set(docId, reason);
           store.ws.markUnavailable(docId, reason);
         }
@@ -368,19 +369,19 @@ export class DirStore {
       if (!isGone(code)) {
         throw new WakeDeferredError(
           docId,
-          `could not read ${shownFile(docId)} right now (${shownFile(docId, file, message)})`,
+          `could not read ${shownFile(docId)} right now (${shownMessage(docId, file, message)})`,
         );
       }
       this.quarantine(
         docId,
-        `its file is gone (${shownFile(docId, file, message)}); should it come back, it is never written over`,
+        `its file is gone (${shownMessage(docId, file, message)}); should it come back, it is never written over`,
       );
     }
     const read = decodeDoc(docId, file, raw);
     if (read === undefined || !("doc" in read)) {
       this.quarantine(
         docId,
-        `its file ${shownFile(docId, file, read?.reason ?? "could not be used")}; ${shownFile(docId)} is kept as it is, never written over`,
+        `its file ${shownMessage(docId, file, read?.reason ?? "could not be used")}; ${shownFile(docId)} is kept as it is, never written over`,
       );
     }
     this.fields.set(docId, fileFields(read.info));

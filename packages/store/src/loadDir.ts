@@ -81,13 +81,15 @@ export function dataFileOf(dir: string, docId: string): string {
 
 /**
  * How a doc's file is named to clients: from the data directory (`<docId>/data.ysweet`), never
- * the server's absolute path, which an assistant or a remote user has no use for. `message`
- * (a Node error's, which names the absolute path) is given the same name.
+ * the server's absolute path, which an assistant or a remote user has no use for.
  */
-export function shownFile(docId: string, file?: string, message?: string): string {
-  const shown = `${docId}/${DATA_FILE}`;
-  if (message === undefined) return shown;
-  return file === undefined ? message : message.split(file).join(shown);
+export function shownFile(docId: string): string {
+  return `${docId}/${DATA_FILE}`;
+}
+
+/** A Node error's `message` about `file` (it names the absolute path) with `shownFile` instead. */
+export function shownMessage(docId: string, file: string, message: string): string {
+  return message.split(file).join(shownFile(docId));
 }
 
 let lastDir: string | undefined;

@@ -3,7 +3,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { startLinkUpkeep, Workspace } from "@lens/core";
+import { startLinkUpkeep, Workspace, workspaceFromTexts } from "@lens/core";
 import { createYjsProvider, type YSweetProvider } from "@y-sweet/client";
 import WebSocket from "ws";
 import * as Y from "yjs";
@@ -70,6 +70,23 @@ export async function startServer(options: Partial<SyncOptions> = {}): Promise<R
 }
 
 /** A workspace content doc holding `text`. */
+/**
+ * A workspace with a Team and a Private folder (one note each), for scoped-token tests, and
+ * the doc id of a note by path.
+ */
+export function twoFolders(): { ws: Workspace; docOf: (path: string) => string } {
+  const ws = workspaceFromTexts([
+    { name: "Team", files: { "Plan.md": "team plan" } },
+    { name: "Private", files: { "Secret.md": "private secret" } },
+  ]);
+  const docOf = (path: string) => {
+    const r = ws.resolve(path);
+    if (r.kind !== "document") throw new Error(path);
+    return r.loc.docId;
+  };
+  return { ws, docOf };
+}
+
 /**
  * Holds `docId` dormant in `workspace` with `text`, woken from the same Yjs state (`state`);
  * counts wakes. While `fail` is set the waker throws what it makes instead.

@@ -5,23 +5,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Authenticator, addToken, revokeToken } from "@lens/access";
-import { deleteEntry, setEntry, workspaceFromTexts } from "@lens/core";
+import { deleteEntry, setEntry } from "@lens/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { connectClient, fetchClientToken, type Running, startServer, waitFor } from "./helpers.js";
+import {
+  connectClient,
+  fetchClientToken,
+  type Running,
+  startServer,
+  twoFolders,
+  waitFor,
+} from "./helpers.js";
 
 let server: Running;
 let dir: string;
 const tokens: Record<string, string> = {};
-const ws = workspaceFromTexts([
-  { name: "Team", files: { "Plan.md": "team plan" } },
-  { name: "Private", files: { "Secret.md": "private secret" } },
-]);
-const docOf = (path: string) => {
-  const r = ws.resolve(path);
-  if (r.kind !== "document") throw new Error(path);
-  return r.loc.docId;
-};
+const { ws, docOf } = twoFolders();
 const textOf = (path: string) => ws.contentText(docOf(path))?.toString();
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Authenticator, addToken } from "@lens/access";
-import { type Workspace, workspaceFromTexts } from "@lens/core";
+import type { Workspace } from "@lens/core";
 import { afterEach, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {
@@ -19,6 +19,7 @@ import {
   openRawSocket,
   type Running,
   startServer,
+  twoFolders,
   waitFor,
 } from "./helpers.js";
 
@@ -175,15 +176,7 @@ describe("dormant docs over sync, with folder-scoped tokens", () => {
     dir = mkdtempSync(join(tmpdir(), "lens-sync-wake-"));
     const editor = (await addToken(dir, { name: "team-editor", role: "edit", folders: ["Team"] }))
       .token;
-    const ws = workspaceFromTexts([
-      { name: "Team", files: { "Plan.md": "team plan" } },
-      { name: "Private", files: { "Secret.md": "private secret" } },
-    ]);
-    const docOf = (path: string) => {
-      const r = ws.resolve(path);
-      if (r.kind !== "document") throw new Error(path);
-      return r.loc.docId;
-    };
+    const { ws, docOf } = twoFolders();
     const plan = docOf("Team/Plan.md");
     const secret = docOf("Private/Secret.md");
     const planWakes = putToSleep(ws, plan);

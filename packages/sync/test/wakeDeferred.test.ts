@@ -16,7 +16,7 @@ import {
   waitFor,
 } from "./helpers.js";
 
-const CAUSE = "could not read /data/x/data.ysweet right now (EMFILE: too many open files)";
+const CAUSE = "could not read x/data.ysweet right now (EMFILE: too many open files)";
 
 describe("a dormant doc that cannot be read right now, over sync", () => {
   let server: Running;

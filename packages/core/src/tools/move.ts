@@ -2,14 +2,13 @@
 // its id, missing sub-folders are created — and rewrites, as suggestions, every link elsewhere
 // that would otherwise stop naming what it named.
 import { z } from "zod";
-import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
+import { EVERYWHERE, reachesEntry } from "../access/reach.js";
 import { applyReplacements } from "../edit/applyEdit.js";
 import { LENS_EDIT_ORIGIN } from "../edit/origin.js";
 import { linkKey } from "../links/basenames.js";
 import { type LinkSnapshot, linkRepairs, snapshotLinks } from "../links/rewrite.js";
 import { renameEntry } from "../model/folderDoc.js";
 import { plural } from "../text/english.js";
-import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
 import { textForChange } from "./textForChange.js";
@@ -90,7 +89,7 @@ export const moveTool = defineTool({
       const path = ws.paths.pathOf(docId) ?? docId;
       const woken = textForChange(ws, docId, path);
       if (woken.ok) continue;
-      if (!reaches(ws, reach, docId, path)) {
+      if (!reachesEntry(ws, reach, { path, docId })) {
         return failure(
           "busy",
           `${loc.path} was not moved: a note linking to it, in a folder out of your reach, cannot be changed right now. Nothing was changed; try again.`,
@@ -120,7 +119,7 @@ export const moveTool = defineTool({
         text !== undefined &&
         applyReplacements(text, reps, author ? { author, now: ws.now } : { now: ws.now }).ok;
       // A note the caller cannot see keeps its links working too, but is counted, never named.
-      if (!reaches(ws, reach, docId, path)) {
+      if (!reachesEntry(ws, reach, { path, docId })) {
         if (done) hiddenRewritten++;
         else hiddenNotRewritten++;
       } else (done ? rewritten : leftAlone).push(path);
@@ -161,10 +160,6 @@ export const moveTool = defineTool({
     return lines.join("\n");
   },
 });
-
-function reaches(ws: Workspace, reach: Reach, docId: string, path: string): boolean {
-  return reachesEntry(ws, reach, { path, docId });
-}
 
 /**
  * The notes whose links moving `moved` to `entryPath` may make resolve elsewhere (SPEC §5): the
