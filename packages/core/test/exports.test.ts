@@ -91,6 +91,7 @@ const EXPORTS = [
   "findDelimiter",
   "findTool",
   "fold",
+  "foldCase",
   "folderReach",
   "formatMeta",
   "getEntry",

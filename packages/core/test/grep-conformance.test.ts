@@ -273,6 +273,7 @@ const LINES = [
   "Ⅻ ٣ ٤",
   "ſtop K",
   "über-bar",
+  "İ STOP ſtop",
 ];
 const PATHS = [
   "L/a.md",
@@ -320,6 +321,7 @@ const LINE_PATTERNS = [
   "\\S+$",
   "É",
   "s",
+  "stop",
   "t\\b",
   "\\W",
   "x*",

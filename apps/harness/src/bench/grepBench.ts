@@ -5,6 +5,8 @@
 // written as files (their AI views, so both search the very same text).
 import {
   callTool,
+  comparePaths,
+  foldCase,
   type GrepParams,
   grepDocuments,
   type SearchDoc,
@@ -83,7 +85,11 @@ async function wholeAnswer(mcp: Mcp, params: GrepParams): Promise<{ text: string
   return { text: bodies.join("\n"), pages: Math.max(1, bodies.length) };
 }
 
-/** The workspace's markdown documents as grep sees them (AI views). */
+/**
+ * The workspace's markdown documents as grep sees them (AI views), in path order: the server's
+ * grep worker keeps each document list sorted once (apps/mcp grepMirror.ts), so a search there
+ * never sorts 10 000 paths; core checks the order in one pass.
+ */
 function searchDocs(ws: Workspace): SearchDoc[] {
   const docs: SearchDoc[] = [];
   for (const loc of ws.paths.entries()) {
@@ -91,11 +97,11 @@ function searchDocs(ws: Workspace): SearchDoc[] {
     const view = ws.view(loc.docId);
     if (!view) continue;
     const text = view.ai;
-    let lower: string | undefined;
+    let folded: string | undefined;
     // Cached like the grep tool caches it per view (the -i prefilter).
-    docs.push({ path: loc.path, text, lower: () => (lower ??= text.toLowerCase()) });
+    docs.push({ path: loc.path, text, folded: () => (folded ??= foldCase(text)) });
   }
-  return docs;
+  return docs.sort((a, b) => comparePaths(a.path, b.path));
 }
 
 function sameLines(a: string, b: string): boolean {

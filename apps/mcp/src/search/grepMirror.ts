@@ -12,6 +12,7 @@
 // worker stuck in one line's match there (see grepPool.ts), so no search is charged for it.
 import {
   comparePaths,
+  foldCase,
   type GrepOutcome,
   type GrepResume,
   grepOutcome,
@@ -40,7 +41,7 @@ interface Ahead {
 
 export class GrepMirror {
   private readonly texts = new Map<string, string>();
-  private readonly lowered = new Map<string, string>();
+  private readonly folded = new Map<string, string>();
   /**
    * Where the last page of recent searches stopped, by search key, with the documents each
    * walks in order. Any change of a document makes them stale: they are dropped then, so no
@@ -69,11 +70,11 @@ export class GrepMirror {
     this.nextAhead = undefined;
     for (const [docId, text] of m.set) {
       this.texts.set(docId, text);
-      this.lowered.delete(docId);
+      this.folded.delete(docId);
     }
     for (const docId of m.remove) {
       this.texts.delete(docId);
-      this.lowered.delete(docId);
+      this.folded.delete(docId);
     }
   }
 
@@ -172,15 +173,15 @@ export class GrepMirror {
   }
 
   private searchDoc(path: string, docId: string): SearchDoc {
-    const { texts, lowered } = this;
+    const { texts, folded } = this;
     return {
       path,
       text: texts.get(docId) ?? "",
-      lower: () => {
-        let l = lowered.get(docId);
+      folded: () => {
+        let l = folded.get(docId);
         if (l === undefined) {
-          l = (texts.get(docId) ?? "").toLowerCase();
-          lowered.set(docId, l);
+          l = foldCase(texts.get(docId) ?? "");
+          folded.set(docId, l);
         }
         return l;
       },

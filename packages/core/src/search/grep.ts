@@ -74,8 +74,8 @@ export interface GrepResume {
 export interface SearchDoc {
   path: string;
   text: string;
-  /** `text.toLowerCase()`, if the caller caches it (used by the `-i` prefilter). */
-  lower?: () => string;
+  /** `foldCase(text)`, if the caller caches it (what the `-i` prefilter searches). */
+  folded?: () => string;
 }
 
 /** Why a grep could not run: its pattern or a glob does not compile. */
@@ -315,7 +315,7 @@ function runSearch(
       timedOut = true;
       break;
     }
-    if (!matcher.mayMatch(doc.text, doc.lower)) continue;
+    if (!matcher.mayMatch(doc.text, doc.folded)) continue;
     const r = searchDocument(
       matcher,
       doc.path,

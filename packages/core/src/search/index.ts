@@ -21,6 +21,7 @@ export {
 } from "./grep.js";
 export {
   compileMatcher,
+  foldCase,
   type Match,
   type Matcher,
   type MatcherOptions,

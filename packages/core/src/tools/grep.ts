@@ -14,6 +14,7 @@ import {
   renderGrep,
   type SearchDoc,
 } from "../search/grep.js";
+import { foldCase } from "../search/matcher/fold.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { documentsInScope, resolveScope, type Scope } from "./scope.js";
@@ -225,19 +226,19 @@ function scopedDocs(ws: Workspace, scope: Scope, reach: Reach): SearchDoc[] {
     get text() {
       return ws.view(docId)?.ai ?? "";
     },
-    lower: () => lowered(ws.view(docId)),
+    folded: () => foldedText(ws.view(docId)),
   }));
 }
 
-/** Lowercased AI text per view, for the `-i` prefilter; dropped with the view. */
-const lowerCache = new WeakMap<DocView, string>();
+/** Case-folded AI text per view, for the `-i` prefilter; dropped with the view. */
+const foldedCache = new WeakMap<DocView, string>();
 
-function lowered(view: DocView | undefined): string {
+function foldedText(view: DocView | undefined): string {
   if (!view) return "";
-  let s = lowerCache.get(view);
+  let s = foldedCache.get(view);
   if (s === undefined) {
-    s = view.ai.toLowerCase();
-    lowerCache.set(view, s);
+    s = foldCase(view.ai);
+    foldedCache.set(view, s);
   }
   return s;
 }

@@ -73,9 +73,8 @@ export function wholeLiteral(node: Node): string | undefined {
 /**
  * The lowercased string a pattern matches when it is made only of ASCII literal characters,
  * some or all case-insensitive (`(?i)kestrel`, `-i` on a plain word), else undefined. Where a
- * text's lowercased copy keeps its offsets (no `ſ`, nothing that lowercases to two units), an
- * occurrence in that copy is exactly a match: the only non-ASCII character that lowercases to
- * an ASCII letter, the Kelvin sign, also case-folds to it.
+ * text's case-folded copy (fold.ts) keeps its offsets (nothing lowercases to two units), an
+ * occurrence in that copy is exactly a match.
  */
 export function foldedAsciiLiteral(node: Node): string | undefined {
   switch (node.type) {

@@ -5,6 +5,7 @@ import { RE2JS, type Matcher as RE2Matcher } from "re2js";
 import { betterThanNeedles, type ClassFactor, classFactor } from "./classFactor.js";
 import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
 import { PatternError } from "./errors.js";
+import { foldCase } from "./fold.js";
 import {
   foldedAsciiLiteral,
   literalAlternatives,
@@ -30,8 +31,8 @@ export interface Matcher {
    * answers yes or no per line here, which re2js does several times faster than `find`.
    */
   findLine(text: string, from: number): Match | undefined;
-  /** False when `text` certainly holds no match. `lower` gives `text.toLowerCase()` (cacheable). */
-  mayMatch(text: string, lower?: () => string): boolean;
+  /** False when `text` certainly holds no match. `folded` gives `foldCase(text)` (cacheable). */
+  mayMatch(text: string, folded?: () => string): boolean;
   /** Some atom can consume a `\n` (matters to multiline counting, like rg's). */
   readonly canMatchNewline: boolean;
   /** The literal prefilter in use, if any (exposed for tests and docs). */
@@ -66,7 +67,7 @@ export function compileMatcher(pattern: string, options: MatcherOptions = {}): M
   }
   const folded = multiline ? undefined : foldedAsciiLiteral(ast);
   if (folded !== undefined) {
-    // `-i` on a plain ASCII word: a hit in the lowercased copy is a match (see literals.ts).
+    // `-i` on a plain ASCII word: a hit in the case-folded copy is a match (see literals.ts).
     return new RegexMatcher(re, ascii, { needles: [folded], folded: true }, newline, true);
   }
   const literals = requiredLiterals(ast, caseInsensitive);
@@ -139,8 +140,8 @@ const NON_ASCII = /[\u0080-\uffff]/;
 class RegexMatcher implements Matcher {
   private lastText: string | undefined;
   private lastMatcher: RE2Matcher | undefined;
-  /** The last text's lowercased copy, when its offsets line up with the text's. */
-  private lowered: { text: string; lower: string | undefined } | undefined;
+  /** The last text's case-folded copy (fold.ts), when its offsets line up with the text's. */
+  private folded: { text: string; copy: string | undefined } | undefined;
   /**
    * Each needle's next occurrence in the last haystack, kept across calls: `at[k]` is the
    * first occurrence at or after `from[k]` (-1: none), so a later call from a position between
@@ -160,17 +161,11 @@ class RegexMatcher implements Matcher {
     readonly classFactor: ClassFactor | undefined = undefined,
   ) {}
 
-  mayMatch(text: string, lower?: () => string): boolean {
+  mayMatch(text: string, folded?: () => string): boolean {
     if (this.classFactor) return this.classFactor.next(text, 0) !== -1;
     const p = this.prefilter;
     if (!p) return true;
-    if (!p.folded) return this.firstHits(text, p.needles);
-    const folded = this.lowerFor(text, lower);
-    // `ſ` (U+017F) matches `s` under case folding but toLowerCase keeps it: let it through.
-    return (
-      this.firstHits(folded, p.needles) ||
-      p.needles.some((n) => n.includes("s") && text.includes("ſ"))
-    );
+    return this.firstHits(p.folded ? this.foldedFor(text, folded) : text, p.needles);
   }
 
   /**
@@ -184,11 +179,10 @@ class RegexMatcher implements Matcher {
     return at.some((a) => a !== -1);
   }
 
-  private lowerFor(text: string, lower?: () => string): string {
-    const folded = lower ? lower() : text.toLowerCase();
-    const aligned = folded.length === text.length && !text.includes("ſ");
-    this.lowered = { text, lower: aligned ? folded : undefined };
-    return folded;
+  private foldedFor(text: string, folded?: () => string): string {
+    const copy = folded ? folded() : foldCase(text);
+    this.folded = { text, copy: copy.length === text.length ? copy : undefined };
+    return copy;
   }
 
   find(text: string, from: number): Match | undefined {
@@ -204,16 +198,16 @@ class RegexMatcher implements Matcher {
     const p = this.prefilter;
     if (p && !p.folded) return this.lineByNeedle(text, text, from, p.needles);
     if (p?.folded) {
-      if (this.lowered?.text !== text) this.lowerFor(text);
-      const lower = this.lowered?.lower;
-      if (lower !== undefined) return this.lineByNeedle(text, lower, from, p.needles);
+      if (this.folded?.text !== text) this.foldedFor(text);
+      const copy = this.folded?.copy;
+      if (copy !== undefined) return this.lineByNeedle(text, copy, from, p.needles);
     }
     return this.lineByChunk(text, from);
   }
 
   /**
    * Only lines holding a needle are handed to the engine. `haystack` is the text itself, or
-   * its lowercased copy (same offsets) for `-i`.
+   * its case-folded copy (same offsets) for `-i`.
    */
   private lineByNeedle(
     text: string,
@@ -227,7 +221,7 @@ class RegexMatcher implements Matcher {
       this.needleHits = cache;
     }
     // Needles are whole matches: in the text itself, or (folded ASCII needles) in its
-    // lowercased copy with the same offsets, which is all lineByNeedle is given.
+    // case-folded copy with the same offsets, which is all lineByNeedle is given.
     const exact = this.needlesAreMatches;
     let pos = from;
     while (pos <= text.length) {

@@ -58,6 +58,8 @@ class LineWalk {
   private nextOff = 0;
   private afterLeft = 0;
   private ok = true;
+  /** A line whose end is already known (line mode: the line the matcher found). */
+  private known = { start: -1, end: -1 };
 
   constructor(
     private readonly t: string,
@@ -93,7 +95,9 @@ class LineWalk {
       if (e > s || s !== prevEnd) this.summary.matches++;
       prevEnd = e;
       const firstStart = this.lineStart(s);
-      const lastStart = e > s + 1 ? this.lineStart(e - 1) : firstStart;
+      // In line mode the match is its line, `[start, end)`: its end needs no scan.
+      if (!this.options.multiline) this.known = { start: s, end: e };
+      const lastStart = this.options.multiline && e > s + 1 ? this.lineStart(e - 1) : firstStart;
       const firstLine = this.lineNumber(firstStart);
       const lastLine = lastStart === firstStart ? firstLine : this.lineNumber(lastStart);
       this.report(firstLine, firstStart, lastLine);
@@ -212,6 +216,7 @@ class LineWalk {
   }
 
   private lineEnd(lineStart: number): number {
+    if (lineStart === this.known.start) return this.known.end;
     const nl = this.t.indexOf("\n", lineStart);
     return nl === -1 ? this.t.length : nl;
   }
