@@ -126,6 +126,8 @@ const EXPORTS = [
   "markedText",
   "mayContainMarks",
   "moveTool",
+  "newlineOffsets",
+  "newlinesBelow",
   "normalizeUserPath",
   "parentDirs",
   "parseCritic",

@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { type GrepParams, grepDocuments, NO_MATCHES, type SearchDoc } from "../src/search/index.js";
+import {
+  foldCase,
+  type GrepParams,
+  grepDocuments,
+  NO_MATCHES,
+  type SearchDoc,
+} from "../src/search/index.js";
+import { newlineOffsets } from "../src/text/lines.js";
 
 const RG = spawnSync("rg", ["--version"], { encoding: "utf8" });
 
@@ -69,8 +76,17 @@ function runRg(docs: SearchDoc[], params: GrepParams): string {
 }
 
 function lens(docs: SearchDoc[], params: GrepParams): string {
-  const r = grepDocuments(docs, { ...params, head_limit: 0 }, { maxOutputChars: 10_000_000 });
+  const options = { maxOutputChars: 10_000_000 };
+  const r = grepDocuments(docs, { ...params, head_limit: 0 }, options);
   expect(r.isError, r.text).toBe(false);
+  // With what a caller keeps beside each text (the case-folded copy, newline offsets), the
+  // output is the same.
+  const kept = docs.map((d) => ({
+    ...d,
+    folded: () => foldCase(d.text),
+    newlines: () => newlineOffsets(d.text),
+  }));
+  expect(grepDocuments(kept, { ...params, head_limit: 0 }, options).text).toBe(r.text);
   return r.text;
 }
 

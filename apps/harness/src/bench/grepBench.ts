@@ -9,6 +9,7 @@ import {
   foldCase,
   type GrepParams,
   grepDocuments,
+  newlineOffsets,
   type SearchDoc,
   SessionStore,
   type Workspace,
@@ -98,8 +99,14 @@ function searchDocs(ws: Workspace): SearchDoc[] {
     if (!view) continue;
     const text = view.ai;
     let folded: string | undefined;
-    // Cached like the grep tool caches it per view (the -i prefilter).
-    docs.push({ path: loc.path, text, folded: () => (folded ??= foldCase(text)) });
+    let newlines: Int32Array | undefined;
+    // Cached as the grep tool caches them per view (the -i prefilter, content's numbering).
+    docs.push({
+      path: loc.path,
+      text,
+      folded: () => (folded ??= foldCase(text)),
+      newlines: () => (newlines ??= newlineOffsets(text)),
+    });
   }
   return docs.sort((a, b) => comparePaths(a.path, b.path));
 }

@@ -17,6 +17,7 @@ import {
   type GrepResume,
   grepOutcome,
   grepSearch,
+  newlineOffsets,
   type SearchDoc,
 } from "@lens/core";
 import { AHEAD_LIMIT_MS, type FromWorker, type ToWorker } from "./protocol.js";
@@ -42,6 +43,7 @@ interface Ahead {
 export class GrepMirror {
   private readonly texts = new Map<string, string>();
   private readonly folded = new Map<string, string>();
+  private readonly newlines = new Map<string, Int32Array>();
   /**
    * Where the last page of recent searches stopped, by search key, with the documents each
    * walks in order. Any change of a document makes them stale: they are dropped then, so no
@@ -71,10 +73,12 @@ export class GrepMirror {
     for (const [docId, text] of m.set) {
       this.texts.set(docId, text);
       this.folded.delete(docId);
+      this.newlines.delete(docId);
     }
     for (const docId of m.remove) {
       this.texts.delete(docId);
       this.folded.delete(docId);
+      this.newlines.delete(docId);
     }
   }
 
@@ -173,7 +177,7 @@ export class GrepMirror {
   }
 
   private searchDoc(path: string, docId: string): SearchDoc {
-    const { texts, folded } = this;
+    const { texts, folded, newlines } = this;
     return {
       path,
       text: texts.get(docId) ?? "",
@@ -184,6 +188,14 @@ export class GrepMirror {
           folded.set(docId, l);
         }
         return l;
+      },
+      newlines: () => {
+        let n = newlines.get(docId);
+        if (n === undefined) {
+          n = newlineOffsets(texts.get(docId) ?? "");
+          newlines.set(docId, n);
+        }
+        return n;
       },
     };
   }

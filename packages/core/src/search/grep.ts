@@ -5,7 +5,7 @@ import { clip } from "../text/clip.js";
 import { plural } from "../text/english.js";
 import { compileGlobs, GlobError, type GlobFilter } from "./glob.js";
 import { PatternError } from "./matcher/errors.js";
-import { compileMatcher, type Matcher } from "./matcher/matcher.js";
+import { compileMatcher, type KeptForText, type Matcher } from "./matcher/matcher.js";
 import { comparePaths } from "./order.js";
 import { ContentPrinter } from "./printer/contentPrinter.js";
 import { CountPrinter } from "./printer/countPrinter.js";
@@ -70,12 +70,13 @@ export interface GrepResume {
   filteredOut?: boolean;
 }
 
-/** One document to search: its user-facing path and its text (the AI view). */
-export interface SearchDoc {
+/**
+ * One document to search: its user-facing path and its text (the AI view), with what the
+ * caller keeps beside the text (`folded`, `newlines`) so that searches reuse it.
+ */
+export interface SearchDoc extends KeptForText {
   path: string;
   text: string;
-  /** `foldCase(text)`, if the caller caches it (what the `-i` prefilter searches). */
-  folded?: () => string;
 }
 
 /** Why a grep could not run: its pattern or a glob does not compile. */
@@ -315,12 +316,19 @@ function runSearch(
       timedOut = true;
       break;
     }
-    if (!matcher.mayMatch(doc.text, doc.folded)) continue;
+    if (!matcher.mayMatch(doc.text, doc)) continue;
     const r = searchDocument(
       matcher,
       doc.path,
       doc.text,
-      { before, after, multiline, shouldStop, endOfTextMatches: mode === "content" },
+      {
+        before,
+        after,
+        multiline,
+        shouldStop,
+        endOfTextMatches: mode === "content",
+        ...(doc.newlines ? { newlines: doc.newlines } : {}),
+      },
       sink,
     );
     if (r.stopped) timedOut = true;

@@ -22,6 +22,7 @@ export {
 export {
   compileMatcher,
   foldCase,
+  type KeptForText,
   type Match,
   type Matcher,
   type MatcherOptions,

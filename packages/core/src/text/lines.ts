@@ -32,3 +32,33 @@ export function lineIndexOf(starts: readonly number[], pos: number): number {
   }
   return lo;
 }
+
+/**
+ * The offset of every `\n` in `text`, ascending, compact: what a caller keeps beside a text so
+ * grep numbers lines and finds their ends by binary search instead of walking newlines.
+ */
+export function newlineOffsets(text: string): Int32Array {
+  let out = new Int32Array(Math.max(16, text.length >> 6));
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+    if (n === out.length) {
+      const grown = new Int32Array(out.length * 2);
+      grown.set(out);
+      out = grown;
+    }
+    out[n++] = i;
+  }
+  return out.slice(0, n);
+}
+
+/** How many of `newlines` (ascending) are below `offset`: the 0-based line holding it. */
+export function newlinesBelow(newlines: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = newlines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (newlines[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

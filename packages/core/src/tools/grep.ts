@@ -15,6 +15,7 @@ import {
   type SearchDoc,
 } from "../search/grep.js";
 import { foldCase } from "../search/matcher/fold.js";
+import { newlineOffsets } from "../text/lines.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { documentsInScope, resolveScope, type Scope } from "./scope.js";
@@ -227,7 +228,21 @@ function scopedDocs(ws: Workspace, scope: Scope, reach: Reach): SearchDoc[] {
       return ws.view(docId)?.ai ?? "";
     },
     folded: () => foldedText(ws.view(docId)),
+    newlines: () => newlinesOf(ws.view(docId)),
   }));
+}
+
+/** Newline offsets of the AI text per view, to number content lines; dropped with the view. */
+const newlinesCache = new WeakMap<DocView, Int32Array>();
+
+function newlinesOf(view: DocView | undefined): Int32Array {
+  if (!view) return new Int32Array(0);
+  let n = newlinesCache.get(view);
+  if (n === undefined) {
+    n = newlineOffsets(view.ai);
+    newlinesCache.set(view, n);
+  }
+  return n;
 }
 
 /** Case-folded AI text per view, for the `-i` prefilter; dropped with the view. */

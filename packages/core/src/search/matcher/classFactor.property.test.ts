@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
+import { newlineOffsets } from "../../text/lines.js";
 import { emitRe2 } from "./emit.js";
 import { foldCase } from "./fold.js";
 import { compileMatcher } from "./matcher.js";
@@ -132,7 +133,7 @@ function reference(p: string, ci: boolean, t: string): number[] {
 /** Indexes of the lines the matcher finds, walking as the searcher does. */
 function found(p: string, ci: boolean, t: string): number[] {
   const m = compileMatcher(p, { caseInsensitive: ci });
-  if (!m.mayMatch(t, () => foldCase(t))) return [];
+  if (!m.mayMatch(t, { folded: () => foldCase(t), newlines: () => newlineOffsets(t) })) return [];
   const out: number[] = [];
   for (let r = m.findLine(t, 0); r && r[0] < t.length; r = m.findLine(t, r[1] + 1)) {
     out.push(t.slice(0, r[0]).split("\n").length - 1);

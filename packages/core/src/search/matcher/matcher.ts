@@ -2,6 +2,7 @@
 // a user pattern: parse → RE2 source → re2js, with a literal or class-factor prefilter in front
 // of the engine.
 import { RE2JS, type Matcher as RE2Matcher } from "re2js";
+import { newlinesBelow } from "../../text/lines.js";
 import { betterThanNeedles, type ClassFactor, classFactor } from "./classFactor.js";
 import { canMatchNewline, type Emitted, emitRe2 } from "./emit.js";
 import { PatternError } from "./errors.js";
@@ -15,6 +16,14 @@ import {
 } from "./literals.js";
 import { parsePattern } from "./parse.js";
 import { checkPatternSize } from "./size.js";
+
+/** What a caller may keep beside a text so that every search of it reuses the work. */
+export interface KeptForText {
+  /** `foldCase(text)`: what the `-i` prefilter searches. */
+  folded?: () => string;
+  /** `newlineOffsets(text)`: a found line's start and end by binary search. */
+  newlines?: () => Int32Array;
+}
 
 /** A match as UTF-16 offsets `[start, end)` into the searched text. */
 export type Match = readonly [start: number, end: number];
@@ -31,8 +40,11 @@ export interface Matcher {
    * answers yes or no per line here, which re2js does several times faster than `find`.
    */
   findLine(text: string, from: number): Match | undefined;
-  /** False when `text` certainly holds no match. `folded` gives `foldCase(text)` (cacheable). */
-  mayMatch(text: string, folded?: () => string): boolean;
+  /**
+   * False when `text` certainly holds no match. Called first for each text searched: what
+   * `kept` gives is used for that text's `findLine` calls too.
+   */
+  mayMatch(text: string, kept?: KeptForText): boolean;
   /** Some atom can consume a `\n` (matters to multiline counting, like rg's). */
   readonly canMatchNewline: boolean;
   /** The literal prefilter in use, if any (exposed for tests and docs). */
@@ -99,6 +111,7 @@ class LiteralMatcher implements Matcher {
 
   /** The first occurrence in the text `mayMatch` last looked at: `find` does not scan again. */
   private first: { text: string; at: number } | undefined;
+  private readonly lines = new LinesOf();
 
   find(text: string, from: number): Match | undefined {
     if (from > text.length) return undefined;
@@ -110,12 +123,13 @@ class LiteralMatcher implements Matcher {
 
   findLine(text: string, from: number): Match | undefined {
     const m = this.find(text, from);
-    return m ? lineAround(text, m[0]) : undefined;
+    return m ? this.lines.around(text, m[0]) : undefined;
   }
 
-  mayMatch(text: string): boolean {
+  mayMatch(text: string, kept?: KeptForText): boolean {
     const at = text.indexOf(this.literal);
     this.first = { text, at };
+    this.lines.keep(text, kept);
     return at !== -1;
   }
 }
@@ -125,6 +139,28 @@ function lineAround(text: string, at: number): Match {
   const start = at === 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
   const nl = text.indexOf("\n", at);
   return [start, nl === -1 ? text.length : nl];
+}
+
+/** The lines around offsets of the text `mayMatch` last saw: by its kept newlines if any. */
+class LinesOf {
+  private text: string | undefined;
+  private kept: (() => Int32Array) | undefined;
+  private newlines: Int32Array | undefined;
+
+  keep(text: string, kept: KeptForText | undefined): void {
+    this.text = text;
+    this.kept = kept?.newlines;
+    this.newlines = undefined;
+  }
+
+  /** The line holding offset `at`, without its `\n`. */
+  around(text: string, at: number): Match {
+    if (text !== this.text || !this.kept) return lineAround(text, at);
+    this.newlines ??= this.kept();
+    const nl = this.newlines;
+    const k = newlinesBelow(nl, at);
+    return [k === 0 ? 0 : nl[k - 1]! + 1, k < nl.length ? nl[k]! : text.length];
+  }
 }
 
 /** Lines handed to the engine's fast yes/no test at once, in line mode. */
@@ -149,6 +185,7 @@ class RegexMatcher implements Matcher {
    * per occurrence, not once per matching line (a rare needle would be re-scanned to the end).
    */
   private needleHits: { haystack: string; from: number[]; at: number[] } | undefined;
+  private readonly lines = new LinesOf();
 
   constructor(
     private readonly re: RE2JS,
@@ -161,11 +198,12 @@ class RegexMatcher implements Matcher {
     readonly classFactor: ClassFactor | undefined = undefined,
   ) {}
 
-  mayMatch(text: string, folded?: () => string): boolean {
+  mayMatch(text: string, kept?: KeptForText): boolean {
+    this.lines.keep(text, kept);
     if (this.classFactor) return this.classFactor.next(text, 0) !== -1;
     const p = this.prefilter;
     if (!p) return true;
-    return this.firstHits(p.folded ? this.foldedFor(text, folded) : text, p.needles);
+    return this.firstHits(p.folded ? this.foldedFor(text, kept?.folded) : text, p.needles);
   }
 
   /**
@@ -237,7 +275,7 @@ class RegexMatcher implements Matcher {
         if (at !== -1 && (hit === -1 || at < hit)) hit = at;
       }
       if (hit === -1) return undefined;
-      const line = lineAround(text, hit);
+      const line = this.lines.around(text, hit);
       const start = Math.max(line[0], pos);
       if (exact || this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];
       pos = line[1] + 1;
@@ -255,7 +293,7 @@ class RegexMatcher implements Matcher {
     while (pos <= text.length) {
       const hit = factor.next(text, pos);
       if (hit === -1) return undefined;
-      const line = lineAround(text, hit);
+      const line = this.lines.around(text, hit);
       const start = Math.max(line[0], pos);
       if (factor.decides && factor.certainAt(text, hit)) return [start, line[1]];
       if (this.lineMatches(text.slice(start, line[1]))) return [start, line[1]];

@@ -1,6 +1,7 @@
 // The searcher alone, observed through a recording sink: lines, context merging, multiline, stops.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { newlineOffsets } from "../../text/lines.js";
 import { compileMatcher } from "../matcher/matcher.js";
 import { RecordingSink, type SinkEvent } from "./recordingSink.js";
 import { type SearchOptions, searchDocument } from "./searcher.js";
@@ -149,5 +150,43 @@ describe("a sink that wants only totals", () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("numbering lines from the caller's newline offsets", () => {
+  it("reports what walking the newlines reports, and asks for the offsets once", () => {
+    const line = fc.constantFrom("", "a", "ab", "b a", "\r", "xx", "a\r", "é a", "😀b", "a\nb");
+    const text = fc
+      .tuple(fc.array(line, { maxLength: 10 }), fc.boolean(), fc.boolean())
+      .map(([ls, bom, final]) => `${bom ? "\ufeff" : ""}${ls.join("\n")}${final ? "\n" : ""}`);
+    const pattern = fc.constantFrom("a", "^", "$", "^$", "a|b", "b$", "x+", "\\w", "a\\nb", "\\n");
+    const context = fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined });
+    fc.assert(
+      fc.property(text, pattern, fc.boolean(), context, context, (t, p, multiline, b, a) => {
+        fc.pre(multiline || !p.includes("\\n")); // a newline in line mode is refused
+        const options: SearchOptions = { multiline, before: b ?? 0, after: a ?? 0 };
+        options.endOfTextMatches = true;
+        let asked = 0;
+        const indexed = events(p, t, {
+          ...options,
+          newlines: () => {
+            asked++;
+            return newlineOffsets(t);
+          },
+        });
+        expect(indexed).toEqual(events(p, t, options));
+        expect(asked).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("finds every newline, in order", () => {
+    expect([...newlineOffsets("")]).toEqual([]);
+    expect([...newlineOffsets("a\nb\r\n\n")]).toEqual([1, 4, 5]);
+    const long = "x\n".repeat(5000);
+    const offsets = newlineOffsets(long);
+    expect(offsets.length).toBe(5000);
+    expect(offsets[4999]).toBe(9999);
   });
 });

@@ -1,5 +1,7 @@
 // The searcher: walks one document's lines as ripgrep does, finds matching lines with a matcher,
 // gathers and merges -A/-B context, and pushes the result into a sink.
+
+import { newlinesBelow } from "../../text/lines.js";
 import type { Matcher } from "../matcher/matcher.js";
 import type { SearchSummary, Sink } from "./sink.js";
 
@@ -18,6 +20,11 @@ export interface SearchOptions {
    * count and files-with-matches ignore such a match; so does the searcher when this is off.
    */
   endOfTextMatches?: boolean;
+  /**
+   * `newlineOffsets(text)` of the text searched (BOM included), if the caller keeps it: lines
+   * are then numbered by a binary search rather than by walking every newline before them.
+   */
+  newlines?: () => Int32Array;
 }
 
 export interface SearchOutcome {
@@ -39,8 +46,9 @@ export function searchDocument(
   sink: Sink,
 ): SearchOutcome {
   if (!sink.begin(path)) return { goOn: false, stopped: false };
-  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const walk = new LineWalk(t, options, sink);
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const t = bom ? text.slice(1) : text;
+  const walk = new LineWalk(t, bom ? 1 : 0, options, sink);
   const stopped = walk.run(matcher);
   return { goOn: sink.finish(walk.summary), stopped };
 }
@@ -59,10 +67,16 @@ class LineWalk {
   private afterLeft = 0;
   private ok = true;
   /** A line whose end is already known (line mode: the line the matcher found). */
-  private known = { start: -1, end: -1 };
+  private knownStart = -1;
+  private knownEnd = -1;
+
+  /** The caller's newline offsets of the text, asked for at the first line numbered. */
+  private newlines: Int32Array | undefined;
 
   constructor(
     private readonly t: string,
+    /** Where `t` starts in the text the newline offsets are of (1 after a BOM). */
+    private readonly shift: number,
     private readonly options: SearchOptions,
     private readonly sink: Sink,
   ) {
@@ -96,7 +110,10 @@ class LineWalk {
       prevEnd = e;
       const firstStart = this.lineStart(s);
       // In line mode the match is its line, `[start, end)`: its end needs no scan.
-      if (!this.options.multiline) this.known = { start: s, end: e };
+      if (!this.options.multiline) {
+        this.knownStart = s;
+        this.knownEnd = e;
+      }
       const lastStart = this.options.multiline && e > s + 1 ? this.lineStart(e - 1) : firstStart;
       const firstLine = this.lineNumber(firstStart);
       const lastLine = lastStart === firstStart ? firstLine : this.lineNumber(lastStart);
@@ -166,7 +183,8 @@ class LineWalk {
 
   /** Reports lines `first..last` as matching, with the context that belongs before them. */
   private report(first: number, firstStart: number, last: number): void {
-    if (first > this.lastLine) {
+    // Without context (`breaks` off) there is nothing to print before the lines.
+    if (this.breaks && first > this.lastLine) {
       this.emitAfter(first - 1);
       const from = Math.max(this.lastLine + 1, first - this.before);
       if (this.breaks && this.lastLine > 0 && from > this.lastLine + 1)
@@ -216,13 +234,17 @@ class LineWalk {
   }
 
   private lineEnd(lineStart: number): number {
-    if (lineStart === this.known.start) return this.known.end;
+    if (lineStart === this.knownStart) return this.knownEnd;
     const nl = this.t.indexOf("\n", lineStart);
     return nl === -1 ? this.t.length : nl;
   }
 
   /** Line number of the line starting at `lineStart` (never before the cursor). */
   private lineNumber(lineStart: number): number {
+    if (this.options.newlines) {
+      this.newlines ??= this.options.newlines();
+      return newlinesBelow(this.newlines, lineStart + this.shift) + 1;
+    }
     let i = this.t.indexOf("\n", this.cursorOff);
     while (i !== -1 && i < lineStart) {
       this.cursorLine++;
