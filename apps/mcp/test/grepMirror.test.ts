@@ -161,6 +161,39 @@ describe("searching ahead for a client paging through an answer", () => {
     expect(mirror.answeredAhead).toBe(pages - 2);
   });
 
+  it("searches ahead from the first page when everything was asked and the size bound cut it", () => {
+    const long = Array.from({ length: COUNT }, (_, n) => ({
+      path: `Long/note ${n}.md`,
+      docId: `long${n}`,
+      text: Array.from({ length: 6 }, (_, l) => `alpha ${n} ${l} ${"x".repeat(1000)}`).join("\n"),
+    }));
+    const mirror = new GrepMirror();
+    mirror.update({ type: "docs", set: long.map((d) => [d.docId, d.text]), remove: [] });
+    const params: GrepParams = { pattern: "alpha", output_mode: "content", head_limit: 0 };
+    let answer = mirror.answer(
+      request("all", params, { docs: long.map((d) => [d.path, d.docId]) }),
+    );
+    mirror.workAhead();
+    let pages = 1;
+    const entries: unknown[] = [];
+    for (;;) {
+      if ("missing" in answer || !answer.outcome.ok) throw new Error("no page");
+      expect(answer.outcome.value.cut).toBe(
+        answer.outcome.value.nextOffset === null ? null : "size",
+      );
+      entries.push(...answer.outcome.value.entries);
+      const next = answer.outcome.value.nextOffset;
+      if (next === null) break;
+      answer = mirror.answer(request("all", { ...params, offset: next }, { resume: true }));
+      mirror.workAhead();
+      pages++;
+    }
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(entries).toHaveLength(COUNT * 6);
+    // Every page after the first came from the page searched ahead.
+    expect(mirror.answeredAhead).toBe(pages - 1);
+  });
+
   it("never answers from a page searched ahead for another offset or after a change", () => {
     const mirror = loaded();
     const params: GrepParams = { pattern: "alpha", head_limit: 5 };

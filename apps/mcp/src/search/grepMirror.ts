@@ -3,9 +3,11 @@
 // of recent searches in path order, where the last page of recent searches stopped, and the
 // page a client paging through an answer will ask next, searched ahead.
 //
-// Searching ahead: once a client has asked a second page of a search (it is paging, not just
-// looking at the top), the worker searches the page after the one it answered while that one
-// travels to the client, so the two cores overlap searching and sending. Only a page that
+// Searching ahead: once a client is paging through a search — it has asked a second page, or
+// asked for everything (`head_limit: 0`) and got a page cut at the size bound, which tells it
+// to go on at the next offset — the worker searches the page after the one it answered while
+// that one travels to the client, so the two cores overlap searching and sending. A first page
+// cut by `head_limit` (an assistant looking at the top) is not followed. Only a page that
 // completes within AHEAD_LIMIT_MS is kept (a slow one is searched again when asked, from where
 // the last page stopped); any change of a document drops it, like the stopping points. The
 // answer says `ahead`: the pool sends no search while the worker searches ahead, and ends a
@@ -113,7 +115,7 @@ export class GrepMirror {
       if (!docs) return { id: m.id, missing: true };
       result = grepSearch(docs, m.params, options);
     }
-    return this.answered(m, result, m.resume === true);
+    return this.answered(m, result, m.resume === true || wantsEverything(m, result));
   }
 
   /**
@@ -199,6 +201,11 @@ export class GrepMirror {
       },
     };
   }
+}
+
+/** Asked for every entry and cut only by the size bound: the client will page on. */
+function wantsEverything(m: GrepRequest, result: GrepOutcome): boolean {
+  return m.params.head_limit === 0 && result.ok && result.page.cut === "size";
 }
 
 function firstKey<K>(map: Map<K, unknown>): K {
