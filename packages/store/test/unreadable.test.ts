@@ -229,3 +229,44 @@ describe("a note whose file cannot be read when the store opens", () => {
     await restore();
   });
 });
+
+describe("importing over a note whose stored file is quarantined", () => {
+  it("skips that note, saying why, changes nothing of it, and imports the others", async () => {
+    const s = await dormantVault();
+    await s.store.close();
+    const planId = s.docOf("Team/Plan.md");
+    const corrupt = Buffer.from("not a y-sweet file at all");
+    await writeFile(s.fileOf("Team/Plan.md"), corrupt);
+    const ws = new Workspace();
+    const errors: string[] = [];
+    const store = await openStore(s.dir, {
+      workspace: ws,
+      flushDelayMs: 0,
+      onError: (e) => errors.push(e.message),
+    });
+    expect(store.quarantined.has(planId)).toBe(true);
+    await writeFile(join(s.vault, "Plan.md"), "edited in the vault\n");
+    await writeFile(join(s.vault, "Other.md"), "other, edited\n");
+    const report = await importVault(ws, s.vault, { folderName: "Team" });
+    expect(report.updated).toEqual(["/Other.md"]);
+    expect(report.skipped).toEqual([
+      {
+        path: "/Plan.md",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^not imported: its stored document .*repair or remove ${planId}/data\\.ysweet`,
+          ),
+        ),
+      },
+    ]);
+    // The entry stays, pointing at the quarantined doc; no doc was made under its id.
+    expect(ws.paths.get("Team/Plan.md")?.docId).toBe(planId);
+    expect(ws.hasContent(planId)).toBe(false);
+    await store.close();
+    expect(errors).toEqual([]);
+    expect(await readFile(s.fileOf("Team/Plan.md"))).toEqual(corrupt);
+    expect(await textOnDisk(join(s.dir, ws.paths.get("Team/Other.md")!.docId, "data.ysweet"))).toBe(
+      "other, edited\n",
+    );
+  });
+});

@@ -44,7 +44,10 @@ export interface ImportReport {
   unchanged: number;
   /** Entries whose path no longer exists in the vault. */
   removed: string[];
-  /** Files left out: not markdown, not UTF-8, symlinks, NFC clashes. */
+  /**
+   * Files left out: not markdown, not UTF-8, symlinks, NFC clashes, and notes whose stored
+   * document failed to load (quarantined, never written over: repair or remove it first).
+   */
   skipped: SkippedFile[];
 }
 
@@ -103,7 +106,7 @@ function addVault(
     updated: [],
     unchanged: 0,
     removed: [],
-    skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : 1)),
+    skipped,
   };
   const toSet: Array<[string, FileMeta]> = [];
   wakeChanged(ws, relayId, entries, files);
@@ -127,6 +130,16 @@ function addVault(
       continue;
     }
     const docId = contentDocId(relayId, meta.id);
+    // A note whose stored doc failed to load (quarantined: never written over) cannot take
+    // the vault's text: a doc made under its id would never be saved. It is left as it is.
+    const unavailable = ws.unavailableReason(docId);
+    if (unavailable !== undefined && !ws.hasContent(docId)) {
+      report.skipped.push({
+        path: file.path,
+        reason: `not imported: its stored document is unavailable (${unavailable})`,
+      });
+      continue;
+    }
     // Unchanged text leaves a dormant doc asleep.
     if (ws.view(docId)?.raw === file.text) {
       report.unchanged++;
@@ -160,6 +173,7 @@ function addVault(
   report.removed = toDelete.sort();
   report.added.sort();
   report.updated.sort();
+  report.skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
   if (!existing) ws.addFolder(report.folderDocId, folderDoc);
   return report;
 }
