@@ -184,7 +184,11 @@ describe("searching ahead for a client paging through an answer", () => {
       entries.push(...answer.outcome.value.entries);
       const next = answer.outcome.value.nextOffset;
       if (next === null) break;
-      answer = mirror.answer(request("all", { ...params, offset: next }, { resume: true }));
+      const page = { ...params, offset: next };
+      answer = mirror.answer(request("all", page, { resume: true }));
+      // Each page as a fresh search over the same documents gives it.
+      const fresh = long.map((d) => ({ path: d.path, text: d.text }));
+      expect(outcome(answer)).toEqual(grepOutcome(grepSearch(fresh, page)));
       mirror.workAhead();
       pages++;
     }

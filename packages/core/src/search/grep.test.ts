@@ -1,7 +1,9 @@
 // grepDocuments: the wiring — modes, order, paging with head_limit/offset, errors and bounds.
 import { describe, expect, it } from "vitest";
 import { growth, LINEAR_AT_8 } from "../../test/support/growth.js";
+import { newlineOffsets } from "../text/lines.js";
 import { DEFAULT_HEAD_LIMIT, grepDocuments, NO_MATCHES, type SearchDoc } from "./grep.js";
+import { foldCase } from "./matcher/fold.js";
 
 const docs: SearchDoc[] = [
   { path: "L/b.md", text: "one\ntwo hit\nthree\n" },
@@ -163,5 +165,46 @@ describe("grep's work on an alternation of words", () => {
       };
     }, 2_000);
     expect(ratio).toBeLessThan(LINEAR_AT_8);
+  });
+});
+
+describe("what a caller keeps beside each text", () => {
+  /** The docs with kept copies that count how often they are asked for. */
+  function kept() {
+    const asked = { folded: 0, newlines: 0, newlinesOf: new Set<string>() };
+    const withKept: SearchDoc[] = docs.map((d) => ({
+      ...d,
+      folded: () => {
+        asked.folded++;
+        return foldCase(d.text);
+      },
+      newlines: () => {
+        asked.newlines++;
+        asked.newlinesOf.add(d.path);
+        return newlineOffsets(d.text);
+      },
+    }));
+    return { asked, withKept };
+  }
+
+  it("files and count modes never ask for newline offsets (a pass over the whole text)", () => {
+    for (const params of [
+      { pattern: "hit", output_mode: "files_with_matches" },
+      { pattern: "hit", output_mode: "count" },
+      { pattern: "hit\\n", output_mode: "count", multiline: true },
+      { pattern: "HIT", output_mode: "count", "-i": true },
+    ] as const) {
+      const { asked, withKept } = kept();
+      expect(grepDocuments(withKept, params).text).toBe(grepDocuments(docs, params).text);
+      expect(asked.newlines).toBe(0);
+    }
+  });
+
+  it("content mode asks for newline offsets of documents with a match only", () => {
+    const { asked, withKept } = kept();
+    const params = { pattern: "HIT", output_mode: "content", "-i": true } as const;
+    expect(grepDocuments(withKept, params).text).toBe(grepDocuments(docs, params).text);
+    expect(asked.folded).toBe(3);
+    expect([...asked.newlinesOf].sort()).toEqual(["L/a.md", "L/b.md"]);
   });
 });

@@ -316,7 +316,7 @@ function runSearch(
       timedOut = true;
       break;
     }
-    if (!matcher.mayMatch(doc.text, doc)) continue;
+    if (!matcher.mayMatch(doc.text, mode === "content" ? doc : foldedOnly(doc))) continue;
     const r = searchDocument(
       matcher,
       doc.path,
@@ -327,7 +327,7 @@ function runSearch(
         multiline,
         shouldStop,
         endOfTextMatches: mode === "content",
-        ...(doc.newlines ? { newlines: doc.newlines } : {}),
+        ...(mode === "content" && doc.newlines ? { newlines: doc.newlines } : {}),
       },
       sink,
     );
@@ -335,6 +335,15 @@ function runSearch(
     if (!r.goOn || r.stopped) break;
   }
   return { timedOut, filteredOut, ordered: sorted };
+}
+
+/**
+ * What files and count modes take of a document's kept copies: not its newline offsets, which
+ * only content mode's numbering needs (building them is a pass over the whole text, where
+ * finding a matching line's ends scans that line).
+ */
+function foldedOnly(doc: SearchDoc): KeptForText | undefined {
+  return doc.folded ? { folded: doc.folded } : undefined;
 }
 
 /** The documents the globs accept, in path order (rg --sort path). */
