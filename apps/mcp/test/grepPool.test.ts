@@ -93,6 +93,18 @@ describe("the grep pool", () => {
     expect(pool.listsSent).toBe(2);
   });
 
+  it("numbers and folds a changed text anew: the worker's kept copies follow the text", async () => {
+    const { ws, grep } = setup();
+    const args = { pattern: "KESTREL", "-i": true, output_mode: "content", head_limit: 0 };
+    await grep(args);
+    const docId = ws.paths.get("Notes/Note 02.md")!.docId;
+    // New lines before the matches (line numbers move) and a long s (ſ) that -i matches as s.
+    ws.contentText(docId)!.insert(0, "new first line\nke\u017Ftrel here\n\n");
+    const r = await grep(args);
+    expect(r.text).toContain("Notes/Note 02.md:2:ke\u017Ftrel here");
+    expect(r.text).toContain("Notes/Note 02.md:5:line 1 of 2 kestrel");
+  });
+
   it("keeps nothing a search learnt while the workspace changed under it", async () => {
     const { ws, pool, ctx, grep } = setup();
     const args = grepTool.input.parse({ pattern: "of 8 kestrel" });
