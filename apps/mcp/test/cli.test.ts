@@ -1,14 +1,23 @@
 // The built `lens` command as a child process: serve (the case suite over real HTTP, kill -9
 // durability, clean SIGTERM, fresh-clone seeding, refusals), import and export.
 
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { readBacklinks, Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../src/cli/dirLock.js";
+import { LENS_VERSION } from "../src/version.js";
 import {
+  APP_DIR,
   type Child,
   CLI,
   call,
@@ -430,6 +439,31 @@ describe("lens import and export", () => {
       ]);
       expect((await two.exited).code).toBe(2);
       expect(two.stderr()).toMatch(/--folder names one folder/);
+    } finally {
+      tmp.remove();
+    }
+  });
+});
+
+describe("the repository's `lens` bin (bin/lens.js, linked by pnpm before anything is built)", () => {
+  it("runs the built command line", () => {
+    const out = execFileSync(process.execPath, [join(APP_DIR, "bin", "lens.js"), "--version"], {
+      encoding: "utf8",
+    });
+    expect(out.trim()).toBe(LENS_VERSION);
+  });
+
+  it("says how to build when there is no build yet, and fails", () => {
+    const tmp = tempDir("lens-bin-");
+    try {
+      mkdirSync(join(tmp.path, "bin"));
+      copyFileSync(join(APP_DIR, "bin", "lens.js"), join(tmp.path, "bin", "lens.js"));
+      const r = spawnSync(process.execPath, [join(tmp.path, "bin", "lens.js"), "serve"], {
+        encoding: "utf8",
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^lens is not built yet: run `npx -y pnpm@10 build`/);
+      expect(readdirSync(tmp.path)).toEqual(["bin"]);
     } finally {
       tmp.remove();
     }
