@@ -46,6 +46,17 @@ async function dormantVault(): Promise<Setup> {
   const writer = await openStore(dir, { workspace: first });
   await importVault(first, vault, { folderName: "Team" });
   await writer.close();
+  const { ws, store, errors } = await openAgain(dir);
+  expect(ws.dormantCount).toBe(2);
+  const docOf = (path: string) => ws.paths.get(path)!.docId;
+  const fileOf = (path: string) => join(dir, docOf(path), "data.ysweet");
+  return { dir, vault, ws, store, errors, docOf, fileOf };
+}
+
+/** The data directory opened into a new workspace, the store's write errors collected. */
+async function openAgain(
+  dir: string,
+): Promise<{ ws: Workspace; store: DirStore; errors: string[] }> {
   const ws = new Workspace();
   const errors: string[] = [];
   const store = await openStore(dir, {
@@ -53,10 +64,7 @@ async function dormantVault(): Promise<Setup> {
     flushDelayMs: 0,
     onError: (e) => errors.push(e.message),
   });
-  expect(ws.dormantCount).toBe(2);
-  const docOf = (path: string) => ws.paths.get(path)!.docId;
-  const fileOf = (path: string) => join(dir, docOf(path), "data.ysweet");
-  return { dir, vault, ws, store, errors, docOf, fileOf };
+  return { ws, store, errors };
 }
 
 /** Makes `file` unreadable for real: a directory in its place. Returns what puts it back. */
@@ -205,13 +213,7 @@ describe("a note whose file cannot be read when the store opens", () => {
     await s.store.close();
     const docId = s.docOf("Team/Plan.md");
     const restore = await unreadable(s.fileOf("Team/Plan.md"));
-    const ws = new Workspace();
-    const errors: string[] = [];
-    const store = await openStore(s.dir, {
-      workspace: ws,
-      flushDelayMs: 0,
-      onError: (e) => errors.push(e.message),
-    });
+    const { ws, store, errors } = await openAgain(s.dir);
     expect(store.report.skipped).toEqual([
       expect.objectContaining({ docId, reason: expect.stringMatching(/^unreadable: EISDIR/) }),
     ]);
@@ -237,13 +239,7 @@ describe("importing over a note whose stored file is quarantined", () => {
     const planId = s.docOf("Team/Plan.md");
     const corrupt = Buffer.from("not a y-sweet file at all");
     await writeFile(s.fileOf("Team/Plan.md"), corrupt);
-    const ws = new Workspace();
-    const errors: string[] = [];
-    const store = await openStore(s.dir, {
-      workspace: ws,
-      flushDelayMs: 0,
-      onError: (e) => errors.push(e.message),
-    });
+    const { ws, store, errors } = await openAgain(s.dir);
     expect(store.quarantined.has(planId)).toBe(true);
     await writeFile(join(s.vault, "Plan.md"), "edited in the vault\n");
     await writeFile(join(s.vault, "Other.md"), "other, edited\n");

@@ -179,27 +179,22 @@ export class GrepMirror {
   }
 
   private searchDoc(path: string, docId: string): SearchDoc {
-    const { texts, folded, newlines } = this;
     return {
       path,
-      text: texts.get(docId) ?? "",
-      folded: () => {
-        let l = folded.get(docId);
-        if (l === undefined) {
-          l = foldCase(texts.get(docId) ?? "");
-          folded.set(docId, l);
-        }
-        return l;
-      },
-      newlines: () => {
-        let n = newlines.get(docId);
-        if (n === undefined) {
-          n = newlineOffsets(texts.get(docId) ?? "");
-          newlines.set(docId, n);
-        }
-        return n;
-      },
+      text: this.texts.get(docId) ?? "",
+      folded: () => this.kept(this.folded, docId, foldCase),
+      newlines: () => this.kept(this.newlines, docId, newlineOffsets),
     };
+  }
+
+  /** What `make` gives of a document's text, made once and kept until the text changes. */
+  private kept<V>(cache: Map<string, V>, docId: string, make: (text: string) => V): V {
+    let value = cache.get(docId);
+    if (value === undefined) {
+      value = make(this.texts.get(docId) ?? "");
+      cache.set(docId, value);
+    }
+    return value;
   }
 }
 
