@@ -1,0 +1,41 @@
+// The matcher of a pattern that is one case-sensitive string: indexOf finds every match.
+
+import { LinesOf } from "./lineOf.js";
+import type { Prefilter } from "./literals.js";
+import type { KeptForText, Match, Matcher } from "./matcher.js";
+
+/** A pattern that is one case-sensitive string: indexOf alone finds its matches. */
+export class LiteralMatcher implements Matcher {
+  readonly prefilter: Prefilter | undefined;
+  readonly classFactor = undefined;
+  constructor(
+    private readonly literal: string,
+    readonly canMatchNewline: boolean,
+  ) {
+    this.prefilter = literal ? { needles: [literal], folded: false } : undefined;
+  }
+
+  /** The first occurrence in the text `mayMatch` last looked at: `find` does not scan again. */
+  private first: { text: string; at: number } | undefined;
+  private readonly lines = new LinesOf();
+
+  find(text: string, from: number): Match | undefined {
+    if (from > text.length) return undefined;
+    const f = this.first;
+    // Every occurrence at or after `from` is at or after the first one.
+    const i = f?.text === text && from <= f.at ? f.at : text.indexOf(this.literal, from);
+    return i === -1 ? undefined : [i, i + this.literal.length];
+  }
+
+  findLine(text: string, from: number): Match | undefined {
+    const m = this.find(text, from);
+    return m ? this.lines.around(text, m[0]) : undefined;
+  }
+
+  mayMatch(text: string, kept?: KeptForText): boolean {
+    const at = text.indexOf(this.literal);
+    this.first = { text, at };
+    this.lines.keep(text, kept);
+    return at !== -1;
+  }
+}
