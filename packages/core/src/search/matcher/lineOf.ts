@@ -1,7 +1,7 @@
 // The line around an offset of a searched text: by scanning to its newlines, or by binary search
 // in the newline offsets a caller keeps beside the text (KeptForText.newlines).
 import { newlinesBelow } from "../../text/lines.js";
-import type { KeptForText, Match } from "./matcher.js";
+import type { KeptForText, Match } from "./contract.js";
 
 /** The line holding offset `at`, without its `\n`. */
 export function lineAround(text: string, at: number): Match {

@@ -1,8 +1,8 @@
 // The matcher of a pattern that is one case-sensitive string: indexOf finds every match.
 
+import type { KeptForText, Match, Matcher } from "./contract.js";
 import { LinesOf } from "./lineOf.js";
 import type { Prefilter } from "./literals.js";
-import type { KeptForText, Match, Matcher } from "./matcher.js";
 
 /** A pattern that is one case-sensitive string: indexOf alone finds its matches. */
 export class LiteralMatcher implements Matcher {

@@ -1,10 +1,10 @@
 // The matcher of any other pattern: re2js behind a literal or class-factor prefilter.
 import type { RE2JS, Matcher as RE2Matcher } from "re2js";
 import type { ClassFactor } from "./classFactor.js";
+import type { KeptForText, Match, Matcher } from "./contract.js";
 import { foldCase } from "./fold.js";
 import { LinesOf } from "./lineOf.js";
 import type { Prefilter } from "./literals.js";
-import type { KeptForText, Match, Matcher } from "./matcher.js";
 
 /** Lines handed to the engine's fast yes/no test at once, in line mode. */
 const CHUNK_CHARS = 4096;
