@@ -270,7 +270,28 @@ describe("backlinks_v0 maintenance (property)", () => {
           }
         },
       ),
-      { numRuns: Number(process.env.LINKS_PROPERTY_RUNS ?? 100) },
+      {
+        numRuns: Number(process.env.LINKS_PROPERTY_RUNS ?? 100),
+        examples: [
+          // Found at run 11 998 of one seed: three folders renamed to one name gave two of them
+          // the same suffixed name ("Lens (ffffffff)": their uuids share 8 characters), so two
+          // notes had one path and a link into the shadowed one was never indexed.
+          [
+            [
+              { folder: 1, dir: "/Third", name: "t", loaded: false, text: "" },
+              { folder: 2, dir: "", name: "solo", loaded: false, text: "[[T]]" },
+            ],
+            [
+              { kind: "folderName", folder: 2, name: "Lens" },
+              { kind: "folderName", folder: 1, name: "Lens" },
+              {
+                kind: "create",
+                entry: { folder: 2, dir: "/Third", name: "t", loaded: false, text: "" },
+              },
+            ],
+          ],
+        ],
+      },
     );
   });
 

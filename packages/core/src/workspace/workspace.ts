@@ -15,6 +15,7 @@ import { parseDocId } from "../model/ids.js";
 import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
 import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
+import { uniqueFolderNames } from "./folderNames.js";
 import { type DocView, ViewCache } from "./viewCache.js";
 import { isWakeDeferred } from "./wakeDeferred.js";
 
@@ -492,26 +493,26 @@ export class Workspace {
 
   /**
    * Names every folder: folder_config.name, else the configured mapping, else
-   * `Folder-{uuid8}`. On a clash, the folder with the lower doc id keeps the name and the
-   * others get ` ({uuid8})` appended. Re-indexes folders whose name changed.
+   * `Folder-{uuid8}`, made unique (folderNames.ts). Re-indexes folders whose name changed.
    */
   private renameFolders(added?: string): void {
-    const wanted = [...this.folderStates.values()]
-      .sort((a, b) => (a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0))
-      .map((f) => ({
-        f,
+    const folders = [...this.folderStates.values()].sort((a, b) =>
+      a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0,
+    );
+    const names = uniqueFolderNames(
+      folders.map((f) => ({
+        docId: f.docId,
+        uuid: f.uuid,
         name: (
           configuredName(f.doc) ??
           this.folderNameConfig[f.uuid] ??
           `Folder-${f.uuid.slice(0, 8)}`
         ).normalize("NFC"),
-      }));
-    const taken = new Set<string>();
+      })),
+    );
     let changed = false;
-    for (const { f, name } of wanted) {
-      let final = name;
-      if (taken.has(final)) final = `${name} (${f.uuid.slice(0, 8)})`;
-      taken.add(final);
+    for (const f of folders) {
+      const final = names.get(f.docId)!;
       if (f.name !== final || f.docId === added) {
         f.name = final;
         this.paths.setFolder(f, readEntries(f.doc));
