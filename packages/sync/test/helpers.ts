@@ -133,6 +133,12 @@ export async function fetchClientToken(
   return (await res.json()) as ClientToken;
 }
 
+/** Stops a test's clients and its server (for afterEach). */
+export async function stopAll(clients: Client[], server: Running | undefined): Promise<void> {
+  for (const c of clients.splice(0)) c.stop();
+  await server?.stop();
+}
+
 export interface Client {
   doc: Y.Doc;
   text: Y.Text;

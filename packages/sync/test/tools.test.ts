@@ -2,16 +2,20 @@
 // grep at once, and an AI edit made through core's edit tool reaches the human as a suggestion.
 import { callTool, SessionStore, workspaceFromTexts } from "@lens/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Client, connectClient, type Running, startServer, waitFor } from "./helpers.js";
+import {
+  type Client,
+  connectClient,
+  type Running,
+  startServer,
+  stopAll,
+  waitFor,
+} from "./helpers.js";
 
 describe("sync with core's tools", () => {
   let server: Running | undefined;
   const clients: Client[] = [];
 
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.stop();
-    await server?.stop();
-  });
+  afterEach(() => stopAll(clients, server));
 
   it("human typing reaches grep; an AI edit reaches the human as CriticMarkup", async () => {
     const workspace = workspaceFromTexts([

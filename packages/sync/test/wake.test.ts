@@ -19,6 +19,7 @@ import {
   openRawSocket,
   type Running,
   startServer,
+  stopAll,
   twoFolders,
   waitFor,
 } from "./helpers.js";
@@ -76,10 +77,7 @@ async function upgradeStatus(url: string): Promise<number | string> {
 describe("dormant docs over sync, on an open server", () => {
   let server: Running;
   const clients: Client[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.stop();
-    await server.stop();
-  });
+  afterEach(() => stopAll(clients, server));
 
   it("answers auth and doc/new without waking; a client's connection wakes the doc", async () => {
     server = await startServer();

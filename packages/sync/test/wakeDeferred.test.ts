@@ -13,6 +13,7 @@ import {
   openRawSocket,
   type Running,
   startServer,
+  stopAll,
   waitFor,
 } from "./helpers.js";
 
@@ -21,10 +22,7 @@ const CAUSE = "could not read x/data.ysweet right now (EMFILE: too many open fil
 describe("a dormant doc that cannot be read right now, over sync", () => {
   let server: Running;
   const clients: Client[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.stop();
-    await server.stop();
-  });
+  afterEach(() => stopAll(clients, server));
 
   it("turns clients away as retryable, changes nothing, and opens once readable", async () => {
     server = await startServer();
