@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { EVERYWHERE, type Reach } from "../access/reach.js";
+import { upsert } from "../links/maps.js";
 import { MAX_GLOBS } from "../search/glob.js";
 import {
   DEFAULT_HEAD_LIMIT,
@@ -227,33 +228,21 @@ function scopedDocs(ws: Workspace, scope: Scope, reach: Reach): SearchDoc[] {
     get text() {
       return ws.view(docId)?.ai ?? "";
     },
-    folded: () => foldedText(ws.view(docId)),
-    newlines: () => newlinesOf(ws.view(docId)),
+    folded: () => keptFor(foldedCache, ws.view(docId), foldCase, ""),
+    newlines: () => keptFor(newlinesCache, ws.view(docId), newlineOffsets, EMPTY),
   }));
 }
 
-/** Newline offsets of the AI text per view, to number content lines; dropped with the view. */
-const newlinesCache = new WeakMap<DocView, Int32Array>();
-
-function newlinesOf(view: DocView | undefined): Int32Array {
-  if (!view) return new Int32Array(0);
-  let n = newlinesCache.get(view);
-  if (n === undefined) {
-    n = newlineOffsets(view.ai);
-    newlinesCache.set(view, n);
-  }
-  return n;
-}
-
-/** Case-folded AI text per view, for the `-i` prefilter; dropped with the view. */
+/** What a search reuses of a view's AI text, made once per view and dropped with it. */
 const foldedCache = new WeakMap<DocView, string>();
+const newlinesCache = new WeakMap<DocView, Int32Array>();
+const EMPTY = new Int32Array(0);
 
-function foldedText(view: DocView | undefined): string {
-  if (!view) return "";
-  let s = foldedCache.get(view);
-  if (s === undefined) {
-    s = foldCase(view.ai);
-    foldedCache.set(view, s);
-  }
-  return s;
+function keptFor<V>(
+  cache: WeakMap<DocView, V>,
+  view: DocView | undefined,
+  make: (text: string) => V,
+  none: V,
+): V {
+  return view ? upsert(cache, view, () => make(view.ai)) : none;
 }
