@@ -117,7 +117,9 @@ export function reviewSuggestions(
     if (woken.value) texts.push({ loc, text: woken.value });
   }
   for (const { loc, text } of texts) {
-    const pending = new Map(listSuggestions(text.toString()).map((s) => [s.id, s]));
+    // The view's suggestions are parsed once per version; this note is unchanged so far.
+    const listed = ws.view(loc.docId)?.suggestions ?? listSuggestions(text.toString());
+    const pending = new Map(listed.map((s) => [s.id, s]));
     if (ids === "all" && pending.size === 0) continue;
     const results = resolve(text, ids, origin).map(({ id, status }): ReviewedSuggestion => {
       const suggestion = pending.get(id);
