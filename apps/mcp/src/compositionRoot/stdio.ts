@@ -2,6 +2,7 @@
 // MCP session on this process's stdin/stdout.
 import { SessionStore } from "@lens/core";
 import type { DataConfig } from "../cli/config.js";
+import { firstFolderAdvice } from "../cli/firstFolder.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { serveStdio } from "../stdio.js";
@@ -17,6 +18,10 @@ export interface RunningStdio {
 
 export async function startStdio(config: DataConfig, log: Log): Promise<RunningStdio> {
   const data = await openData(config, log);
+  // Every caller of stdio is its owner (an admin): any assistant may create the first folder.
+  if (data.workspace.folders().length === 0) {
+    log.warn({ dir: data.choice.dir }, firstFolderAdvice(data.choice.dir, true).join(" "));
+  }
   try {
     const grep = new GrepPool(data.workspace);
     const session = await serveStdio({
