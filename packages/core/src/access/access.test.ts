@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { setEntry } from "../model/folderDoc.js";
-import { callTool, toolsFor } from "../tools/registry.js";
+import { callTool, lensTools, toolsFor } from "../tools/registry.js";
 import { SessionStore } from "../tools/session.js";
 import type { Caller } from "./caller.js";
 import { EVERYWHERE, folderReach, reachesPath } from "./reach.js";
-import { ROLES, roleIncludes } from "./roles.js";
+import { ROLE_ABILITIES, ROLES, roleIncludes } from "./roles.js";
 
 function setup() {
   const t = buildWorkspace({
@@ -173,5 +173,17 @@ describe("reach", () => {
     expect(raw).toMatch(
       /\{--\{"author":"Ana's Claude","time":\d+,"timestamp":\d+\}@@shared word--\}/,
     );
+  });
+});
+
+describe("role help text (lens token add --help, refusals)", () => {
+  it("view names every tool that only reads; suggest every tool that writes suggestions", () => {
+    const named = (text: string) => new Set(text.match(/\b[a-z_]+\b/g));
+    const view = named(ROLE_ABILITIES.view);
+    const suggest = named(ROLE_ABILITIES.suggest);
+    for (const tool of lensTools) {
+      if (tool.readOnly) expect(view.has(tool.name), `view omits ${tool.name}`).toBe(true);
+      else expect(suggest.has(tool.name), `suggest omits ${tool.name}`).toBe(true);
+    }
   });
 });

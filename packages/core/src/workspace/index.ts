@@ -5,7 +5,6 @@ export {
   type FromTextsOptions,
   workspaceFromTexts,
 } from "./fromTexts.js";
-export { addSharedFolder } from "./sharedFolder.js";
 export { type DocumentSummary, documentSummary } from "./summary.js";
 export { DocView } from "./viewCache.js";
 export { isWakeDeferred, WakeDeferredError } from "./wakeDeferred.js";
