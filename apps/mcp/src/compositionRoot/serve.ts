@@ -8,6 +8,7 @@ import { createRestApp } from "@lens/rest";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
+import { logAccessChanges } from "../http/accessChanges.js";
 import { distPath } from "../http/distFiles.js";
 import { isLoopbackHost } from "../http/hostGuard.js";
 import { createLensApp, type LensApp } from "../http/lensApp.js";
@@ -116,6 +117,7 @@ export async function startServe(
     }
     const detachSync = sync.attach(listening.server);
     const stopWarming = warmRankedIndex(workspace, log);
+    const stopWatchingAccess = logAccessChanges(auth, log);
     // A note an edit or a sync client woke goes back to text alone once saved, idle and closed
     // by every client (packages/store/README.md "Content docs load dormant").
     const stopSleeping = store.startSleeping({
@@ -133,6 +135,7 @@ export async function startServe(
       stop() {
         stopping ??= (async () => {
           stopWarming();
+          stopWatchingAccess();
           stopSleeping();
           detachSync();
           await lens.close();

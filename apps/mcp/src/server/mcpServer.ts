@@ -110,9 +110,18 @@ export function createLensServer(
       const caller = callerOf(extra.authInfo);
       const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId, caller };
       const started = performance.now();
-      const logCall = (isError: boolean) =>
+      // Who called: the token's name ("admin token", or "owner" on an open server or stdio).
+      const who = identityOf(extra.authInfo)?.who ?? opener.author ?? "owner";
+      const logCall = (code?: string) =>
         log.info(
-          { tool: name, ...documentArgument(args), isError, ms: msSince(started) },
+          {
+            tool: name,
+            who,
+            ...documentArgument(args),
+            isError: code !== undefined,
+            ...(code !== undefined ? { code } : {}),
+            ms: msSince(started),
+          },
           "tool call",
         );
       let result: ToolResult;
@@ -123,7 +132,7 @@ export function createLensServer(
             ? await callGrepElsewhere(ctx, args ?? {}, (plan) => pool.grep(plan))
             : callTool(ctx, name, args ?? {});
       } catch (e) {
-        logCall(true);
+        logCall(e instanceof ToolCallError ? e.code : "internal");
         if (e instanceof ToolCallError) {
           // An unknown tool is a protocol error; arguments that break the schema are a tool
           // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
@@ -138,7 +147,7 @@ export function createLensServer(
         );
       }
       const tool = lensTools.find((t) => t.name === name);
-      logCall(result.isError);
+      logCall(result.isError ? (result.code ?? "error") : undefined);
       if (!result.isError && tool && !tool.readOnly && deps.afterWrite) {
         try {
           await deps.afterWrite();
