@@ -70,14 +70,8 @@ export { Session, type SessionLimits, SessionStore } from "./session.js";
 export {
   defineTool,
   failedResult,
-  failure,
   invokeTool,
-  type LensError,
-  lensError,
-  type Outcome,
-  success,
   type Tool,
-  type ToolErrorCode,
   type ToolResult,
   toToolResult,
 } from "./tool.js";

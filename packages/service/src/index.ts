@@ -1,0 +1,21 @@
+// @lens/service: the application layer every door (MCP, REST, sync, the CLI) calls.
+export { type Actor, actorFor, OWNER_ACTOR } from "./actor.js";
+export type { SessionRef } from "./context.js";
+export { createLens, Lens, type LensOptions } from "./lens.js";
+export {
+  isOperation,
+  may,
+  OPERATIONS,
+  type Operation,
+  refusal,
+  roleFor,
+  toolsFor,
+} from "./operations.js";
+export type {
+  AuditRecord,
+  AuditSink,
+  GrepRunner,
+  LensPorts,
+  Persist,
+  ServiceLog,
+} from "./ports.js";

@@ -1,0 +1,119 @@
+// createLens: the one application object the composition root makes and every door calls. Each
+// method is one operation: authorised from the role table (operations.ts), run on the workspace,
+// audited and persisted through the ports, and logged with who did it and how long it took.
+import {
+  type BatchReview,
+  type Caller,
+  type Outcome,
+  type PendingSuggestion,
+  type ReadRequest,
+  type ReadResult,
+  type ReviewRequest,
+  readDocument,
+  type Session,
+  SessionStore,
+  type Tool,
+  type ToolResult,
+  type Workspace,
+} from "@lens/core";
+import { type Actor, actorFor } from "./actor.js";
+import { callTool } from "./calls.js";
+import type { ServiceContext, SessionRef } from "./context.js";
+import { type Operation, refusal, toolsFor } from "./operations.js";
+import { type LensPorts, SILENT_LOG } from "./ports.js";
+import { discard, listPending, review } from "./review.js";
+
+export interface LensOptions {
+  /** Read tracking shared by every door (a REST Lens-Session handle is an MCP session_id). */
+  sessions?: SessionStore;
+}
+
+export class Lens {
+  private readonly ctx: ServiceContext;
+
+  constructor(
+    readonly workspace: Workspace,
+    ports: LensPorts = {},
+    options: LensOptions = {},
+  ) {
+    this.ctx = {
+      workspace,
+      sessions: options.sessions ?? new SessionStore(),
+      persist: ports.persist,
+      audit: ports.audit,
+      grep: ports.grep,
+      now: ports.now ?? Date.now,
+      log: ports.log ?? SILENT_LOG,
+    };
+  }
+
+  /** Read tracking of every door. */
+  get sessions(): SessionStore {
+    return this.ctx.sessions;
+  }
+
+  /**
+   * The actor a door's authenticated identity stands for (the owner when there is none), its
+   * suggestions attributed to the token's name, `--author`, or the client's own name.
+   */
+  actor(identity?: Actor, clientName?: string): Actor {
+    return actorFor(this.workspace, identity, clientName);
+  }
+
+  /** Why `caller` may not do `operation` (a `forbidden` error), or undefined when it may. */
+  refusal(caller: Caller, operation: Operation) {
+    return refusal(caller, operation);
+  }
+
+  /** The tools `caller` may call, in listing order. */
+  toolsFor(caller: Caller): Tool[] {
+    return toolsFor(caller);
+  }
+
+  /** A tool call. Throws ToolCallError (unknown tool, bad arguments); other failures are results. */
+  call(actor: Actor, session: SessionRef, tool: string, args: unknown): Promise<ToolResult> {
+    return callTool(this.ctx, actor, session, tool, args);
+  }
+
+  /** The session a door's reads and edits are tracked in (the transport's, linked with the handle's). */
+  session(ref: SessionRef): Session {
+    return this.ctx.sessions.forCall(ref.transport, ref.handle);
+  }
+
+  /** Forgets a transport session (its handles stay). */
+  endSession(transport: string): void {
+    this.ctx.sessions.delete(transport);
+  }
+
+  /** One document in a chosen view, whole or by lines (REST's GET); marks it read in `session`. */
+  readDocument(
+    actor: Actor,
+    request: ReadRequest,
+    session?: SessionRef,
+  ): Outcome<ReadResult & { docId: string }> {
+    const refused = refusal(actor.caller, "document.read");
+    if (refused) return { ok: false, error: refused };
+    const read = readDocument(this.workspace, request, actor.caller.reach);
+    if (read.ok && session) this.session(session).markRead(read.value.docId, this.workspace.now());
+    return read;
+  }
+
+  /** Pending suggestions under `path` (every document in reach when absent). */
+  pending(actor: Actor, path?: string): Outcome<PendingSuggestion[]> {
+    return listPending(this.ctx, actor, path);
+  }
+
+  /** Accepts or rejects suggestions; audited before anything changes. */
+  review(actor: Actor, request: ReviewRequest): Promise<Outcome<BatchReview>> {
+    return review(this.ctx, actor, request);
+  }
+
+  /** Removes an empty note (a rejected creation) from its folder. */
+  discard(actor: Actor, path: string): Promise<Outcome<{ path: string }>> {
+    return discard(this.ctx, actor, path);
+  }
+}
+
+export function createLens(workspace: Workspace, ports?: LensPorts, options?: LensOptions): Lens {
+  return new Lens(workspace, ports, options);
+}
