@@ -17,13 +17,19 @@ import type { ServiceContext, SessionRef } from "./context.js";
 import { isOperation, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 
-/** Runs `name` for `actor` in `session`. Throws ToolCallError for a malformed call. */
+/**
+ * Runs `name` for `actor` in `session`. Throws ToolCallError for a malformed call. `ran` is
+ * called synchronously once the tool has run, before the write is persisted and audited (while
+ * nothing else can have changed the workspace): a door that reports the version a write made
+ * (REST's ETag) reads it there.
+ */
 export async function callTool(
   ctx: ServiceContext,
   actor: Actor,
   session: SessionRef,
   name: string,
   args: unknown,
+  ran?: (result: ToolResult) => void,
 ): Promise<ToolResult> {
   const started = ctx.now();
   const call = checkToolCall(name, args);
@@ -49,6 +55,7 @@ export async function callTool(
     const tracking = ctx.sessions.forCall(session.transport, handle);
     result = invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller);
   }
+  ran?.(result);
   if (result.isError || tool.readOnly) return done(result);
 
   // A write: on disk, then in the audit trail, before the answer.

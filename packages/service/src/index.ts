@@ -1,5 +1,6 @@
 // @lens/service: the application layer every door (MCP, REST, sync, the CLI) calls.
 export { type Actor, actorFor, OWNER_ACTOR } from "./actor.js";
+export type { AdminRecord } from "./administer.js";
 export type { SessionRef } from "./context.js";
 export { createLens, Lens, type LensOptions } from "./lens.js";
 export {

@@ -17,6 +17,7 @@ import {
   type Workspace,
 } from "@lens/core";
 import { type Actor, actorFor } from "./actor.js";
+import { type AdminRecord, administer } from "./administer.js";
 import { callTool } from "./calls.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { type Operation, refusal, toolsFor } from "./operations.js";
@@ -70,9 +71,18 @@ export class Lens {
     return toolsFor(caller);
   }
 
-  /** A tool call. Throws ToolCallError (unknown tool, bad arguments); other failures are results. */
-  call(actor: Actor, session: SessionRef, tool: string, args: unknown): Promise<ToolResult> {
-    return callTool(this.ctx, actor, session, tool, args);
+  /**
+   * A tool call. Throws ToolCallError (unknown tool, bad arguments); other failures are results.
+   * `ran` is called synchronously once the tool has run, before persisting and auditing.
+   */
+  call(
+    actor: Actor,
+    session: SessionRef,
+    tool: string,
+    args: unknown,
+    ran?: (result: ToolResult) => void,
+  ): Promise<ToolResult> {
+    return callTool(this.ctx, actor, session, tool, args, ran);
   }
 
   /** The session a door's reads and edits are tracked in (the transport's, linked with the handle's). */
@@ -106,6 +116,19 @@ export class Lens {
   /** Accepts or rejects suggestions; audited before anything changes. */
   review(actor: Actor, request: ReviewRequest): Promise<Outcome<BatchReview>> {
     return review(this.ctx, actor, request);
+  }
+
+  /**
+   * An operation whose effect lies outside the workspace (token changes, imports): authorised,
+   * recorded before it runs, its outcome recorded after. The effect's errors are thrown on.
+   */
+  administer<T>(
+    actor: Actor,
+    operation: Operation,
+    record: AdminRecord,
+    effect: () => Promise<T>,
+  ): Promise<Outcome<T>> {
+    return administer(this.ctx, actor, operation, record, effect);
   }
 
   /** Removes an empty note (a rejected creation) from its folder. */

@@ -1,6 +1,6 @@
 // After a write: the change is made durable before any door answers, and a failure to save is
 // told the same way everywhere (the change stands in memory; it may be lost if the server stops).
-import { clip, type LensError, lensError } from "@lens/core";
+import { type LensError, lensError } from "@lens/core";
 import type { ServiceContext } from "./context.js";
 
 /** Persists every change so far; a failure comes back as a `not_saved` error, never thrown. */
@@ -10,11 +10,12 @@ export async function persisted(ctx: ServiceContext, what: string): Promise<Lens
     await ctx.persist();
     return undefined;
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    // The reason (a path, an errno) is the operator's, in the log; the caller is told what
+    // it means for the change.
     ctx.log.error({ err: e, operation: what }, "could not persist a write");
     return lensError(
       "not_saved",
-      `The change was made but could not be saved to disk (${clip(reason, 300)}); it may be lost if the server stops. Do not repeat it.`,
+      "The change was made but could not be saved to disk; it may be lost if the server stops. Do not repeat it. The server's log says why.",
     );
   }
 }

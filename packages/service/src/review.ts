@@ -7,7 +7,6 @@ import {
   deleteEntry,
   failure,
   LENS_REVIEW_ORIGIN,
-  lensError,
   lookupDocument,
   type Outcome,
   type PendingSuggestion,
@@ -21,6 +20,7 @@ import type { ServiceContext } from "./context.js";
 import { refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 import type { AuditRecord } from "./ports.js";
+import { recordOrRefuse } from "./record.js";
 
 /** The pending suggestions under `path` (every document in reach when absent). */
 export function listPending(
@@ -142,33 +142,6 @@ export async function discard(
     ? { ok: false, error: notSaved }
     : success({ path: loc.path });
   return logged(ctx, actor, "document.discard", path, started, outcome);
-}
-
-/**
- * Writes `record` before a change; a failure refuses the change (`not_audited`): an action the
- * audit trail cannot hold is not taken.
- */
-async function recordOrRefuse(
-  ctx: ServiceContext,
-  record: AuditRecord,
-): Promise<{ ok: false; error: ReturnType<typeof lensError> } | undefined> {
-  if (!ctx.audit) return undefined;
-  try {
-    await ctx.audit.record(record);
-    return undefined;
-  } catch (e) {
-    ctx.log.error(
-      { err: e, action: record.action, who: record.who },
-      "could not write the audit log",
-    );
-    return {
-      ok: false,
-      error: lensError(
-        "not_audited",
-        `Nothing changed: the audit log could not record this ${record.action} (${e instanceof Error ? e.message : String(e)}). Tell the server's operator; retry once the audit log can be written.`,
-      ),
-    };
-  }
 }
 
 function logged<T>(

@@ -164,8 +164,10 @@ describe("tool calls", () => {
       new_string: "gamma",
     });
     expect(r).toMatchObject({ isError: true, code: "not_saved" });
-    expect(r.text).toContain("disk full");
+    expect(r.text).toContain("could not be saved");
     expect(r.text).toContain("Do not repeat it");
+    expect(r.text).not.toContain("disk full");
+    expect(t.lines.find((l) => l.level === "error")?.message).toBe("could not persist a write");
   });
 });
 
