@@ -3,8 +3,8 @@
 // authenticator, audit log, sessions and grep pool are made here and handed to every door.
 import { existsSync } from "node:fs";
 import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
-import { SessionStore } from "@lens/core";
 import { createRestApp } from "@lens/rest";
+import { createLens } from "@lens/service";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
@@ -57,10 +57,15 @@ export async function startServe(
   try {
     const { workspace, store } = data;
     const audit = new AuditLog(dataDir);
-    const afterWrite = () => store.flush();
-    const sessions = new SessionStore();
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
     const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
+    // The one application layer every door calls: authorised, persisted, audited, logged.
+    const service = createLens(workspace, {
+      persist: () => store.flush(),
+      audit,
+      grep: (plan) => grep.grep(plan),
+      log,
+    });
     const scalarCopy = distPath("reference/scalar.js");
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
     // The upgrade guard is the app's (one rule for every door); the app is made below.
@@ -75,11 +80,8 @@ export async function startServe(
       log: syncLog,
     });
     const rest = createRestApp({
-      workspace,
       // Shared with MCP: a REST Lens-Session handle is an MCP session_id.
-      sessions,
-      afterWrite,
-      grep: (plan) => grep.grep(plan),
+      lens: service,
       auth,
       audit,
       dataDir,
@@ -91,10 +93,7 @@ export async function startServe(
       ...(existsSync(scalarCopy) ? { referenceScript: scalarCopy } : {}),
     });
     lens = createLensApp({
-      workspace,
-      sessions,
-      afterWrite,
-      grep,
+      lens: service,
       log,
       auth,
       audit,

@@ -1,6 +1,7 @@
 // `lens stdio` composed: the data directory (store, Workspace, link upkeep), a grep pool and one
 // MCP session on this process's stdin/stdout.
-import { SessionStore } from "@lens/core";
+import { AuditLog } from "@lens/access";
+import { createLens } from "@lens/service";
 import type { DataConfig } from "../cli/config.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
@@ -19,13 +20,14 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
   const data = await openData(config, log);
   try {
     const grep = new GrepPool(data.workspace);
-    const session = await serveStdio({
-      workspace: data.workspace,
-      sessions: new SessionStore(),
-      afterWrite: () => data.store.flush(),
+    const audit = new AuditLog(data.choice.dir);
+    const lens = createLens(data.workspace, {
+      persist: () => data.store.flush(),
+      audit,
+      grep: (plan) => grep.grep(plan),
       log,
-      grep,
-    }).catch(async (e: unknown) => {
+    });
+    const session = await serveStdio({ lens, log }).catch(async (e: unknown) => {
       await grep.close();
       throw e;
     });
@@ -37,6 +39,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
         stopping ??= (async () => {
           await session.close();
           await grep.close();
+          await audit.settled();
           await data.close();
         })();
         return stopping;

@@ -51,7 +51,6 @@ export {
 export {
   type CallContext,
   type CheckedCall,
-  callGrepElsewhere,
   callTool,
   checkToolCall,
   findTool,
@@ -61,8 +60,6 @@ export {
   toolArguments,
   toolInputJsonSchema,
   toolOutputJsonSchema,
-  toolRefusal,
-  toolsFor,
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchTool } from "./search.js";
