@@ -77,6 +77,8 @@ export interface HttpFixture {
   url: string;
   base: string;
   lens: LensApp;
+  /** The service the app calls. */
+  service: Lens;
   workspace: Workspace;
   sessions: SessionStore;
   listening: Listening;
@@ -114,6 +116,7 @@ export async function startHttp(
     url: `${listening.baseUrl}/mcp`,
     base: listening.baseUrl,
     lens,
+    service,
     workspace,
     sessions,
     listening,

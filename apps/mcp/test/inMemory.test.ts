@@ -17,7 +17,7 @@ import {
 import { runScenarios } from "./scenarios.js";
 
 async function connectInMemory(parts: ServiceParts, sessionId = "mem"): Promise<Connection> {
-  const server = createLensServer({ lens: serviceOver(parts) }, sessionId);
+  const server = createLensServer({ lens: serviceOver(parts) }, { transport: sessionId });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "lens-test", version: "0.0.0" });

@@ -2,7 +2,7 @@
 // own, linked with the client's Lens-Session handle when it sent one (the same handle MCP
 // clients pass as session_id).
 import { randomUUID } from "node:crypto";
-import { type Session, ToolCallError, type ToolResult } from "@lens/core";
+import { type ReadTracker, ToolCallError, type ToolResult } from "@lens/core";
 import type { Actor, SessionRef } from "@lens/service";
 import type { RestDeps } from "./deps.js";
 import { ProblemError } from "./problems.js";
@@ -12,7 +12,7 @@ export const LENS_SESSION_HEADER = "Lens-Session";
 
 export class RequestSession {
   /** The request's own transport session: created on first use, forgotten by `close`. */
-  readonly ref: SessionRef;
+  readonly ref: SessionRef & { transport: string };
 
   constructor(
     private readonly deps: RestDeps,
@@ -24,8 +24,8 @@ export class RequestSession {
   }
 
   /** The session tools run in: this request's, linked with the handle's. */
-  get session(): Session {
-    return this.deps.lens.session(this.ref);
+  get session(): ReadTracker {
+    return this.deps.lens.session(this.actor, this.ref);
   }
 
   /**

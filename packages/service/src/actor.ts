@@ -7,10 +7,20 @@ export interface Actor {
   caller: Caller;
   /** The credential's label: a token's name, "admin token", or "owner" on an open server. */
   who: string;
+  /**
+   * The credential's unique id (a new one for a new token under an old name); what handles are
+   * bound to. Unset: `who`.
+   */
+  credential?: string;
 }
 
 /** The actor of an open server (loopback, no tokens) and of `lens stdio`. */
-export const OWNER_ACTOR: Actor = { caller: OWNER, who: "owner" };
+export const OWNER_ACTOR: Actor = { caller: OWNER, who: "owner", credential: "owner" };
+
+/** The credential handles and read records are bound to. */
+export function ownerOf(actor: Actor): string {
+  return actor.credential ?? actor.who;
+}
 
 /**
  * The actor a door's identity stands for, with its suggestions attributed to the token's name,
@@ -24,5 +34,5 @@ export function actorFor(
   const base = identity ?? OWNER_ACTOR;
   const author = base.caller.author ?? workspace.author ?? clientName;
   if (author === undefined || author === base.caller.author) return base;
-  return { who: base.who, caller: { ...base.caller, author } };
+  return { ...base, caller: { ...base.caller, author } };
 }

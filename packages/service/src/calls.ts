@@ -9,10 +9,11 @@ import {
   grepPlan,
   grepTool,
   invokeTool,
+  readTool,
   type ToolResult,
   toToolResult,
 } from "@lens/core";
-import type { Actor } from "./actor.js";
+import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { isOperation, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
@@ -51,9 +52,14 @@ export async function callTool(
       ? toToolResult(grepTool, await ctx.grep(plan.value))
       : failedResult(plan.error);
   } else {
-    const handle = call.sessionId ?? session.handle;
-    const tracking = ctx.sessions.forCall(session.transport, handle);
+    const owner = ownerOf(actor);
+    let handle = call.sessionId ?? session.handle;
+    // A stateless read (no transport session, no handle) gets a handle of its own to pass on.
+    const issue = tool === readTool && handle === undefined && session.transport === undefined;
+    if (issue) handle = ctx.reads.handles.issue(owner);
+    const tracking = ctx.reads.trackerFor(owner, session, handle);
     result = invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller);
+    if (issue && !result.isError) result = withHandle(result, handle as string);
   }
   ran?.(result);
   if (result.isError || tool.readOnly) return done(result);
@@ -78,6 +84,15 @@ export async function callTool(
     );
   }
   return done(result);
+}
+
+/** A read's answer carrying the handle issued for it: in the typed result and one line of text. */
+function withHandle(result: ToolResult, handle: string): ToolResult {
+  return {
+    ...result,
+    data: { ...(result.data as object), session_id: handle },
+    text: `${result.text}\n\n(session_id: ${handle} — pass it as session_id to edit this note and to your next reads.)`,
+  };
 }
 
 /** The document or folder a call names, for the log and the audit: never text or patterns. */

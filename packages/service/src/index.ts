@@ -1,5 +1,5 @@
 // @lens/service: the application layer every door (MCP, REST, sync, the CLI) calls.
-export { type Actor, actorFor, OWNER_ACTOR } from "./actor.js";
+export { type Actor, actorFor, OWNER_ACTOR, ownerOf } from "./actor.js";
 export type { AdminRecord } from "./administer.js";
 export type { SessionRef } from "./context.js";
 export { createLens, Lens, type LensOptions } from "./lens.js";
@@ -20,3 +20,10 @@ export type {
   Persist,
   ServiceLog,
 } from "./ports.js";
+export {
+  DEFAULT_HANDLE_IDLE_MS,
+  type HandleOptions,
+  HandleRegistry,
+  ISSUED_PREFIX,
+} from "./reads/handles.js";
+export type { ReadEntry, ReadLog } from "./reads/readLog.js";

@@ -8,25 +8,29 @@ import {
   type PendingSuggestion,
   type ReadRequest,
   type ReadResult,
+  type ReadTracker,
   type ReviewRequest,
   readDocument,
-  type Session,
   SessionStore,
   type Tool,
   type ToolResult,
   type Workspace,
 } from "@lens/core";
-import { type Actor, actorFor } from "./actor.js";
+import { type Actor, actorFor, ownerOf } from "./actor.js";
 import { type AdminRecord, administer } from "./administer.js";
 import { callTool } from "./calls.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { type Operation, refusal, toolsFor } from "./operations.js";
 import { type LensPorts, SILENT_LOG } from "./ports.js";
+import { type HandleOptions, HandleRegistry } from "./reads/handles.js";
+import { ReadTracking } from "./reads/tracking.js";
 import { discard, listPending, review } from "./review.js";
 
 export interface LensOptions {
-  /** Read tracking shared by every door (a REST Lens-Session handle is an MCP session_id). */
+  /** In-memory sessions of transports (a stdio process, one REST request). */
   sessions?: SessionStore;
+  /** Handles: idle expiry and bounds (the ReadLog port makes them outlive the process). */
+  handles?: Omit<HandleOptions, "now" | "random" | "log">;
 }
 
 export class Lens {
@@ -37,20 +41,27 @@ export class Lens {
     ports: LensPorts = {},
     options: LensOptions = {},
   ) {
+    const now = ports.now ?? Date.now;
+    const handles = new HandleRegistry({
+      ...options.handles,
+      now,
+      ...(ports.random ? { random: ports.random } : {}),
+      ...(ports.reads ? { log: ports.reads } : {}),
+    });
     this.ctx = {
       workspace,
-      sessions: options.sessions ?? new SessionStore(),
+      reads: new ReadTracking(options.sessions ?? new SessionStore(), handles),
       persist: ports.persist,
       audit: ports.audit,
       grep: ports.grep,
-      now: ports.now ?? Date.now,
+      now,
       log: ports.log ?? SILENT_LOG,
     };
   }
 
-  /** Read tracking of every door. */
-  get sessions(): SessionStore {
-    return this.ctx.sessions;
+  /** Handles and what each has read (shared by every door: a Lens-Session is a session_id). */
+  get handles(): HandleRegistry {
+    return this.ctx.reads.handles;
   }
 
   /**
@@ -85,14 +96,19 @@ export class Lens {
     return callTool(this.ctx, actor, session, tool, args, ran);
   }
 
-  /** The session a door's reads and edits are tracked in (the transport's, linked with the handle's). */
-  session(ref: SessionRef): Session {
-    return this.ctx.sessions.forCall(ref.transport, ref.handle);
+  /** Where `actor`'s reads in `ref` are tracked (the transport's session, linked with the handle's). */
+  session(actor: Actor, ref: SessionRef): ReadTracker {
+    return this.ctx.reads.trackerFor(ownerOf(actor), ref, ref.handle);
   }
 
-  /** Forgets a transport session (its handles stay). */
+  /** Forgets a durable session's reads (its client ended it). */
+  forgetSession(actor: Actor, transport: string): void {
+    this.ctx.reads.handles.forget(ownerOf(actor), transport);
+  }
+
+  /** Forgets an in-memory transport session (handles, and durable sessions, stay). */
   endSession(transport: string): void {
-    this.ctx.sessions.delete(transport);
+    this.ctx.reads.sessions.delete(transport);
   }
 
   /** One document in a chosen view, whole or by lines (REST's GET); marks it read in `session`. */
@@ -104,7 +120,9 @@ export class Lens {
     const refused = refusal(actor.caller, "document.read");
     if (refused) return { ok: false, error: refused };
     const read = readDocument(this.workspace, request, actor.caller.reach);
-    if (read.ok && session) this.session(session).markRead(read.value.docId, this.workspace.now());
+    if (read.ok && session) {
+      this.session(actor, session).markRead(read.value.docId, this.workspace.now());
+    }
     return read;
   }
 

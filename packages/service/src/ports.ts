@@ -1,6 +1,7 @@
 // The ports of the application layer: everything it needs from the world outside the workspace,
 // given by the composition root. The service never touches files, sockets or threads itself.
 import type { GrepPage, GrepPlan, Outcome } from "@lens/core";
+import type { ReadLog } from "./reads/readLog.js";
 
 /**
  * Makes every change made so far durable (the store's flush) and resolves once it is; rejects
@@ -54,6 +55,10 @@ export interface LensPorts {
   now?: () => number;
   /** Unset: silent. */
   log?: ServiceLog;
+  /** Where read records persist (handles outlive the process); unset: in memory only. */
+  reads?: ReadLog;
+  /** Unguessable random text (≥ 128 bits) for issued handles; default the platform's CSPRNG. */
+  random?: () => string;
 }
 
 export const SILENT_LOG: ServiceLog = {

@@ -29,6 +29,14 @@ export {
   type LoadReport,
   type MissingContent,
 } from "./loadReport.js";
+export {
+  FORGOTTEN,
+  openReadLog,
+  type ReadLogFile,
+  type ReadLogOptions,
+  type ReadRecord,
+  readLogPath,
+} from "./readLog.js";
 export { type ExportOptions, type ExportReport, exportVault } from "./vault/export.js";
 export {
   IMPORT_ORIGIN,

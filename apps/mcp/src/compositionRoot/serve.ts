@@ -4,7 +4,8 @@
 import { existsSync } from "node:fs";
 import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
 import { createRestApp } from "@lens/rest";
-import { createLens } from "@lens/service";
+import { createLens, DEFAULT_HANDLE_IDLE_MS } from "@lens/service";
+import { openReadLog } from "@lens/store";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
@@ -60,11 +61,17 @@ export async function startServe(
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
     const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
     // The one application layer every door calls: authorised, persisted, audited, logged.
+    // Read records persist beside the data: a handle read before a restart still unlocks edits.
+    const reads = openReadLog(dataDir, {
+      keepSince: () => Date.now() - DEFAULT_HANDLE_IDLE_MS,
+      onError: (err) => log.warn({ err }, "could not write read records"),
+    });
     const service = createLens(workspace, {
       persist: () => store.flush(),
       audit,
       grep: (plan) => grep.grep(plan),
       log,
+      reads,
     });
     const scalarCopy = distPath("reference/scalar.js");
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
@@ -139,6 +146,7 @@ export async function startServe(
           await grep.close();
           await listening.close();
           await audit.settled();
+          reads.close();
           await data.close();
         })();
         return stopping;

@@ -107,7 +107,10 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
         return problem(c, 404, "Session not found", { code: "session_not_found" });
       }
       const live = session;
-      return sessions.serve(live, () => handle(live.transport));
+      const res = await sessions.serve(live, () => handle(live.transport));
+      // Ended by its client: its reads go with it (an expired or evicted session keeps them).
+      if (req.method === "DELETE" && res.ok) sessions.forgetReads(live, identity);
+      return res;
     }
 
     if (req.method !== "POST") {

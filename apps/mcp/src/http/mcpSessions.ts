@@ -126,7 +126,11 @@ export class McpSessions {
     };
     // The id is chosen up front so the server can key its read tracking by it; the SDK
     // hands it out in the initialize response.
-    const server = createLensServer(this.deps, readTrackingKey(id), identity);
+    const server = createLensServer(
+      this.deps,
+      { transport: readTrackingKey(id), durable: true },
+      identity,
+    );
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       enableJsonResponse: this.options.jsonResponse ?? true,
@@ -277,6 +281,11 @@ export class McpSessions {
     return true;
   }
 
+  /** Forgets what a session read: its client ended it (DELETE). */
+  forgetReads(s: McpSession, identity: Identity): void {
+    this.deps.lens.forgetSession(identity, readTrackingKey(s.id));
+  }
+
   /** Closes idle sessions; returns how many were closed. */
   async sweep(): Promise<number> {
     const cutoff = this.now() - this.idleTimeoutMs;
@@ -303,7 +312,8 @@ export class McpSessions {
 
   private forget(id: string): void {
     this.live.delete(id);
-    this.deps.lens.endSession(readTrackingKey(id));
+    // Its reads stay with the handles (durable, bound to its credential): a client that comes
+    // back with the same id after a restart or an expiry still holds them, until they idle out.
   }
 }
 

@@ -9,7 +9,7 @@ import {
   toolInputJsonSchema,
   toolOutputJsonSchema,
 } from "@lens/core";
-import { type Actor, type Lens, OWNER_ACTOR } from "@lens/service";
+import { type Actor, type Lens, OWNER_ACTOR, type SessionRef } from "@lens/service";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   type CallToolRequest,
@@ -55,13 +55,13 @@ export function mcpToolListing(tool: LensTool): McpTool {
 }
 
 /**
- * Creates one MCP server for one transport session (`sessionId`: the key of its read tracking),
- * opened by `opener` (over HTTP each request also carries its own identity, from the same
- * credential). Connect it to exactly one transport.
+ * Creates one MCP server for one transport session (`session`: where its reads are tracked — an
+ * HTTP session's are durable, keyed by its id), opened by `opener` (over HTTP each request also
+ * carries its own identity, from the same credential). Connect it to exactly one transport.
  */
 export function createLensServer(
   deps: LensServerDeps,
-  sessionId: string,
+  session: SessionRef,
   opener: Actor = OWNER_ACTOR,
 ): Server {
   const { lens } = deps;
@@ -94,9 +94,7 @@ export function createLensServer(
       // before calling this handler (an invalid one never gets here): not parsed again.
       const { name, arguments: args } = (request as CallToolRequest).params;
       try {
-        return mcpResult(
-          await lens.call(actorOf(extra.authInfo), { transport: sessionId }, name, args ?? {}),
-        );
+        return mcpResult(await lens.call(actorOf(extra.authInfo), session, name, args ?? {}));
       } catch (e) {
         if (e instanceof ToolCallError) {
           // An unknown tool is a protocol error; arguments that break the schema are a tool

@@ -63,7 +63,7 @@ export {
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchTool } from "./search.js";
-export { Session, type SessionLimits, SessionStore } from "./session.js";
+export { type ReadTracker, Session, type SessionLimits, SessionStore } from "./session.js";
 export {
   defineTool,
   failedResult,

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Caller } from "../access/caller.js";
 import type { LensError, Outcome, ToolErrorCode } from "../outcome/outcome.js";
 import type { Workspace } from "../workspace/workspace.js";
-import type { Session } from "./session.js";
+import type { ReadTracker } from "./session.js";
 
 export {
   failure,
@@ -46,7 +46,12 @@ export interface Tool<Schema extends z.ZodObject = z.ZodObject, R = unknown> {
    * Runs the tool for `caller` (unset = the owner: every folder, no author of its own). The
    * role was checked before; the handler applies the caller's reach and author.
    */
-  run(workspace: Workspace, session: Session, args: z.infer<Schema>, caller?: Caller): Outcome<R>;
+  run(
+    workspace: Workspace,
+    session: ReadTracker,
+    args: z.infer<Schema>,
+    caller?: Caller,
+  ): Outcome<R>;
   /** The text an assistant reads for a result: pure, the result is all it needs. */
   renderText(result: R): string;
 }
@@ -61,7 +66,7 @@ export function toToolResult<R>(tool: Tool<z.ZodObject, R>, outcome: Outcome<R>)
 export function invokeTool<S extends z.ZodObject, R>(
   tool: Tool<S, R>,
   workspace: Workspace,
-  session: Session,
+  session: ReadTracker,
   args: z.infer<S>,
   caller?: Caller,
 ): ToolResult<R> {
