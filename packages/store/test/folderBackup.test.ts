@@ -1,13 +1,14 @@
 // An import that replaces a folder keeps it in a backup first, and restoring that backup gives
 // the folder back: the same notes, texts (pending suggestions included), ids and content docs,
 // attachments' entries too, even when it runs through the store and reloads in between.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { contentsText, readEntries, setEntry, Workspace } from "@lens/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openStore } from "../src/dirStore.js";
 import { BACKUP_MANIFEST, readFolderBackup, snapshotFolder } from "../src/vault/folderBackup.js";
-import { importVault, readVault } from "../src/vault/import.js";
+import { applyVault, importVault, readVault, vaultChanges } from "../src/vault/import.js";
 import { replaceFolder } from "../src/vault/replaceFolder.js";
 import { tempDir } from "./support/tmp.js";
 
@@ -155,5 +156,38 @@ describe("replacing a folder keeps a backup that restores it", () => {
     const dir = await tempDir();
     await expect(readFolderBackup(dir)).rejects.toThrow(/is not a Lens folder backup/);
     expect(snapshotFolder(new Workspace(), "Nope")).toBeUndefined();
+  });
+});
+
+describe("vaultChanges", () => {
+  const vaultArb = fc.dictionary(
+    fc.constantFrom("a.md", "b.md", "d/c.md", "d/e/f.md", "g.txt"),
+    fc.constantFrom("one\n", "two\n", ""),
+  );
+
+  it("says exactly whether an import would change the folder (property)", async () => {
+    const root = await tempDir("lens-vaults-");
+    let n = 0;
+    const write = async (files: Record<string, string>) => {
+      const dir = join(root, String(n++));
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      for (const [rel, text] of Object.entries(files)) {
+        await mkdir(join(dir, rel, ".."), { recursive: true });
+        await writeFile(join(dir, rel), text);
+      }
+      return readVault(dir);
+    };
+    await fc.assert(
+      fc.asyncProperty(vaultArb, vaultArb, async (first, second) => {
+        const ws = new Workspace();
+        applyVault(ws, await write(first), { folderName: "V" });
+        const next = await write(second);
+        const predicted = vaultChanges(ws, next, { folderName: "V" });
+        const r = applyVault(ws, next, { folderName: "V" });
+        expect(predicted).toBe(r.added.length + r.updated.length + r.removed.length > 0);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

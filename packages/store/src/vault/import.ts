@@ -124,6 +124,45 @@ export function applyVault(
   return ws.batch(() => addVault(ws, folderName, listing, files, [...contents.skipped], options));
 }
 
+/**
+ * Whether `applyVault` would change the folder (add, update or remove an entry or a text),
+ * found without changing anything: an import that would not needs no backup. False is exact;
+ * true may be wrong only for recorded entries (`restoreEntries`) that cannot take their id back.
+ */
+export function vaultChanges(
+  ws: Workspace,
+  contents: VaultContents,
+  options: Pick<ImportOptions, "folderName" | "restoreEntries">,
+): boolean {
+  const existing = ws.folderByName(importFolderName(options.folderName));
+  if (!existing) return true;
+  const entries = new Map<string, { key: string; meta: FileMeta }>();
+  for (const [key, meta] of readEntries(existing.doc))
+    entries.set(key.normalize("NFC"), { key, meta });
+  const { listing, files } = contents;
+  for (const dir of listing.dirs) if (entries.get(dir.path)?.meta.type !== "folder") return true;
+  for (const file of files) {
+    const meta = entries.get(file.path)?.meta;
+    if (meta?.type !== "markdown") return true;
+    const docId = contentDocId(existing.relayId, meta.id);
+    if (!ws.hasContent(docId)) {
+      if (ws.unavailableReason(docId) === undefined) return true;
+    } else if (ws.view(docId)?.raw !== file.text) return true;
+  }
+  const recorded = [...(options.restoreEntries?.keys() ?? [])].map((p) => p.normalize("NFC"));
+  const dirs = new Set(listing.dirs.map((d) => d.path));
+  if (recorded.some((p) => !entries.has(p) && !dirs.has(p))) return true;
+  const onDisk = new Set<string>([
+    ...dirs,
+    ...files.map((f) => f.path),
+    ...listing.others.map((o) => o.path),
+    ...contents.skipped.map((s) => s.path),
+    ...recorded,
+  ]);
+  for (const [nfc, e] of entries) if (!onDisk.has(nfc) && !isHidden(e.key)) return true;
+  return false;
+}
+
 function addVault(
   ws: Workspace,
   folderName: string,

@@ -16,6 +16,7 @@ import {
   type ImportReport,
   importFolderName,
   type VaultContents,
+  vaultChanges,
 } from "./import.js";
 
 /** Rounds of "write the backup, look again" before giving up on a folder that keeps changing. */
@@ -45,6 +46,10 @@ export async function replaceFolder(
   const name = importFolderName(options.folderName);
   let written: FolderSnapshot | undefined;
   for (let round = 0; round <= MAX_ROUNDS; round++) {
+    // An import that changes nothing needs no backup (a server started again with the same
+    // --import): it is applied at once, in this same tick.
+    if (!written && !vaultChanges(ws, contents, options))
+      return { report: applyVault(ws, contents, options) };
     const now = snapshotFolder(ws, name);
     if (!now || (written && sameSnapshot(now, written))) {
       // Nothing between this check and the change: applyVault is synchronous.
