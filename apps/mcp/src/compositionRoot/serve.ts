@@ -2,7 +2,7 @@
 // /healthz — over one Workspace (with its link upkeep) persisted in the data directory. The
 // authenticator, audit log, sessions and grep pool are made here and handed to every door.
 import { existsSync } from "node:fs";
-import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
+import { Authenticator, tokenFilePath } from "@lens/access";
 import { SessionStore } from "@lens/core";
 import { createRestApp } from "@lens/rest";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
@@ -15,6 +15,7 @@ import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { warmRankedIndex } from "../search/warmRanked.js";
+import { controlHandlers } from "./control.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
 
 /** How long a woken note stays awake once saved, unchanged and closed by every sync client. */
@@ -53,10 +54,9 @@ export async function startServe(
       `refusing to listen on ${config.host} without a token: anyone who can reach it could read and edit your notes. Add one with \`lens token add\` (or set LENS_TOKEN / --token), or bind to 127.0.0.1.`,
     );
   }
-  const data = await openData(config, log, options);
+  const data = await openData(config, log, { ...options, owner: "serve" });
   try {
-    const { workspace, store } = data;
-    const audit = new AuditLog(dataDir);
+    const { workspace, store, audit } = data;
     const afterWrite = () => store.flush();
     const sessions = new SessionStore();
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
@@ -122,6 +122,20 @@ export async function startServe(
       idleMs: SLEEP_AFTER_MS,
       inUse: (docId) => sync.isOpen(docId),
     });
+    // `lens import` and `lens stdio` beside this server reach it through the control socket.
+    data.control?.serve(
+      controlHandlers({
+        workspace,
+        sessions,
+        afterWrite,
+        log,
+        grep,
+        dataDir,
+        audit,
+        flush: afterWrite,
+      }),
+      listening.baseUrl,
+    );
     let stopping: Promise<void> | undefined;
     return {
       listening,
@@ -132,6 +146,7 @@ export async function startServe(
       sync,
       stop() {
         stopping ??= (async () => {
+          await data.control?.unserve();
           stopWarming();
           stopSleeping();
           detachSync();
