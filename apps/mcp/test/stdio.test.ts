@@ -178,9 +178,16 @@ describe("lens stdio beside a running lens serve", () => {
       const rest = await fetch(`${url.replace(/\/mcp$/, "")}/api/v1/suggestions`);
       expect(JSON.stringify(await rest.json())).toContain('"author":"Desktop"');
 
-      await client.close();
+      // The server stopping ends the bridge: the client sees the connection close, told why.
+      const clientClosed = new Promise<void>((resolve) => {
+        client.onclose = () => resolve();
+      });
       server.proc.kill("SIGTERM");
       expect((await server.exited).code).toBe(0);
+      await clientClosed;
+      expect(err).toContain(
+        `lens stdio: the server holding ${data} ended the session (it stopped)`,
+      );
       expect(server.stderr()).toMatch(/bridged lens stdio session ended/);
       expect(await rawOnDisk(data, "Team/Plans.md")).toMatch(
         suggested("Plan A", "Plan Alpha", "Desktop"),

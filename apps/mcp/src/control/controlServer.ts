@@ -194,14 +194,16 @@ function readJson(req: IncomingMessage): Promise<unknown> {
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
+      // Past the bound the rest is read and dropped (the answer says why), never kept.
       if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
         reject(new Error(`the request is larger than ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
         return;
       }
       chunks.push(c);
     });
     req.on("end", () => {
+      if (size > MAX_BODY_BYTES) return;
       try {
         resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
       } catch {
