@@ -126,7 +126,10 @@ export async function importFolders(
   const endBatch = ctx.workspace.beginBatch();
   try {
     for (const { vault, contents } of read) {
-      const existed = folderNotes(ctx.workspace, vault.name) !== undefined;
+      const notes = folderNotes(ctx.workspace, vault.name);
+      const existed = notes !== undefined;
+      // Made meanwhile (a sync client, while the vaults were read): refused all the same.
+      if (existed && !request.replace) throw new FolderExistsError(vault.name, notes);
       const done = existed
         ? await replaceFolder(ctx.workspace, contents, {
             folderName: vault.name,
@@ -139,9 +142,10 @@ export async function importFolders(
     }
   } finally {
     endBatch();
+    // What was imported before a failure is made durable and audited all the same.
+    await ctx.flush();
+    await audit(ctx, outcomes);
   }
-  await ctx.flush();
-  await audit(ctx, outcomes);
   return outcomes;
 }
 
@@ -176,18 +180,25 @@ export async function restoreFolder(
     endBatch();
   }
   await ctx.flush();
-  const result = { ...outcome("folder.restore", kept.vault, done.report, done.backup) };
-  result.restoredFrom = dir;
+  const result: FolderImportOutcome = {
+    ...outcome("folder.restore", kept.vault, done.report, done.backup),
+    restoredFrom: dir,
+  };
   await audit(ctx, [result]);
   return result;
 }
 
-/** A backup named by path, or by its name under DATA/.lens/backups. */
+/** True for what may be a backup's name (no path separator, no leading dot), not a path. */
+export function isBackupName(backup: string): boolean {
+  return !/[/\\]/.test(backup) && !backup.startsWith(".");
+}
+
+/** A backup named by path, or by its name under DATA/.lens/backups (first). */
 export function resolveBackup(dataDir: string, backup: string): string {
+  const named = join(backupsDir(dataDir), backup);
+  if (isBackupName(backup) && existsSync(named)) return named;
   const asPath = resolve(backup);
   if (existsSync(asPath)) return asPath;
-  const named = join(backupsDir(dataDir), backup);
-  if (!backup.includes("/") && existsSync(named)) return named;
   throw new ConfigError(
     `no backup ${backup} (neither a directory nor a name in ${backupsDir(dataDir)})`,
   );

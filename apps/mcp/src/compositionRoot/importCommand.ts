@@ -2,7 +2,7 @@
 // free; handed to the `lens serve` that holds it otherwise (through its control socket), which
 // runs the same import in its own workspace, so the notes appear live to its clients.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { ConfigError, type DataConfig } from "../cli/config.js";
 import { type ProgressReporter, progressReporter } from "../cli/progress.js";
 import { requestImport } from "../control/controlClient.js";
@@ -10,10 +10,12 @@ import { DataDirInUseError, type OwnerInfo } from "../control/protocol.js";
 import type { Log } from "../log.js";
 import { logImports, openData } from "./data.js";
 import {
+  backupsDir,
   FolderExistsError,
   type FolderImportOutcome,
   type FolderVault,
   importFolders,
+  isBackupName,
   restoreFolder,
 } from "./folderImport.js";
 
@@ -74,8 +76,13 @@ async function importThrough(
 ): Promise<FolderImportOutcome[]> {
   const body =
     "restore" in job
-      ? // A path is the caller's (relative to here); a bare name is looked up by the server.
-        { restore: existsSync(resolve(job.restore)) ? resolve(job.restore) : job.restore }
+      ? // A backup's name as it is; anything else is a path from here.
+        {
+          restore:
+            isBackupName(job.restore) && existsSync(join(backupsDir(dataDir), job.restore))
+              ? job.restore
+              : resolve(job.restore),
+        }
       : job;
   const bars = new Map<string, ProgressReporter>();
   const last = await requestImport(dataDir, body, (line) => {
