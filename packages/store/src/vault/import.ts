@@ -59,7 +59,7 @@ export interface ImportReport {
   /** Markdown paths whose text changed (or whose missing content doc was recreated). */
   updated: string[];
   unchanged: number;
-  /** Entries whose path no longer exists in the vault. */
+  /** Entries whose path no longer exists in the vault, or that one of another type replaced. */
   removed: string[];
   /**
    * Files left out: not markdown, not UTF-8, symlinks, NFC clashes, and notes whose stored
@@ -124,34 +124,52 @@ export function applyVault(
   return ws.batch(() => addVault(ws, folderName, listing, files, [...contents.skipped], options));
 }
 
+/** What an import would do to a folder (see `vaultChanges`). */
+export interface VaultChanges {
+  /** It would add entries (the report's `added`). */
+  adds: boolean;
+  /** It would rewrite or remove something there now (the report's `updated` or `removed`). */
+  replaces: boolean;
+}
+
 /**
- * Whether `applyVault` would change the folder (add, update or remove an entry or a text),
- * found without changing anything: an import that would not needs no backup. False is exact;
- * true may be wrong only for recorded entries (`restoreEntries`) that cannot take their id back.
+ * What `applyVault` would do to the folder, found without changing anything: an import that
+ * replaces nothing needs no backup. Exact, but for recorded entries (`restoreEntries`), which
+ * count as additions even when one cannot take its id back.
  */
 export function vaultChanges(
   ws: Workspace,
   contents: VaultContents,
   options: Pick<ImportOptions, "folderName" | "restoreEntries">,
-): boolean {
+): VaultChanges {
   const existing = ws.folderByName(importFolderName(options.folderName));
-  if (!existing) return true;
+  if (!existing) return { adds: true, replaces: false };
+  const out: VaultChanges = { adds: false, replaces: false };
   const entries = new Map<string, { key: string; meta: FileMeta }>();
   for (const [key, meta] of readEntries(existing.doc))
     entries.set(key.normalize("NFC"), { key, meta });
   const { listing, files } = contents;
-  for (const dir of listing.dirs) if (entries.get(dir.path)?.meta.type !== "folder") return true;
+  const dirs = new Set(listing.dirs.map((d) => d.path));
+  for (const dir of dirs) {
+    const type = entries.get(dir)?.meta.type;
+    if (type === "folder") continue;
+    out.adds = true;
+    if (type !== undefined) out.replaces = true;
+  }
   for (const file of files) {
     const meta = entries.get(file.path)?.meta;
-    if (meta?.type !== "markdown") return true;
+    if (meta?.type !== "markdown") {
+      out.adds = true;
+      if (meta) out.replaces = true;
+      continue;
+    }
     const docId = contentDocId(existing.relayId, meta.id);
     if (!ws.hasContent(docId)) {
-      if (ws.unavailableReason(docId) === undefined) return true;
-    } else if (ws.view(docId)?.raw !== file.text) return true;
+      if (ws.unavailableReason(docId) === undefined) out.replaces = true;
+    } else if (ws.view(docId)?.raw !== file.text) out.replaces = true;
   }
   const recorded = [...(options.restoreEntries?.keys() ?? [])].map((p) => p.normalize("NFC"));
-  const dirs = new Set(listing.dirs.map((d) => d.path));
-  if (recorded.some((p) => !entries.has(p) && !dirs.has(p))) return true;
+  if (recorded.some((p) => !entries.has(p) && !dirs.has(p))) out.adds = true;
   const onDisk = new Set<string>([
     ...dirs,
     ...files.map((f) => f.path),
@@ -159,8 +177,8 @@ export function vaultChanges(
     ...contents.skipped.map((s) => s.path),
     ...recorded,
   ]);
-  for (const [nfc, e] of entries) if (!onDisk.has(nfc) && !isHidden(e.key)) return true;
-  return false;
+  for (const [nfc, e] of entries) if (!onDisk.has(nfc) && !isHidden(e.key)) out.replaces = true;
+  return out;
 }
 
 function addVault(
@@ -215,8 +233,11 @@ function addVault(
     return id === undefined ? undefined : contentDocId(relayId, id);
   });
 
+  // Entries of another type at a path the vault fills: replaced, so counted as removed too.
+  const retyped: string[] = [];
   for (const dir of listing.dirs) {
     if (entries.get(dir.path)?.meta.type === "folder") continue;
+    if (entries.has(dir.path)) retyped.push(entries.get(dir.path)!.key);
     toSet.push([
       entries.get(dir.path)?.key ?? dir.path,
       { id: reuse(dir.path, "folder") ?? randomUUID(), type: "folder", version: 0 },
@@ -228,6 +249,7 @@ function addVault(
     const meta = found?.meta;
     if (meta?.type !== "markdown") {
       const id = newIds.get(file.path)!;
+      if (found) retyped.push(found.key);
       toSet.push([found?.key ?? file.path, { id, type: "markdown", version: 0 }]);
       // A restored note's own content doc, still held (a removed entry leaves its doc), takes
       // the backup's text as an edit: sync clients that hold it stay in step.
@@ -273,7 +295,7 @@ function addVault(
     // setEntry replaces an entry of another type at the same path (and fixes `docs` with it).
     for (const [p, meta] of toSet) setEntry(folderDoc, p, meta);
   }, IMPORT_ORIGIN);
-  report.removed = toDelete.sort();
+  report.removed = [...toDelete, ...retyped].sort();
   report.added.sort();
   report.updated.sort();
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : 1));

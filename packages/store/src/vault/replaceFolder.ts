@@ -23,7 +23,7 @@ import {
 const MAX_ROUNDS = 5;
 
 export interface ReplaceOptions extends ImportOptions {
-  /** A directory for the backup (created; removed again when the import changed nothing). */
+  /** A directory for the backup (created; removed again when the import replaced nothing). */
   backupDir: string;
   /** Written into the backup's manifest (why, by whom). */
   backupDetail?: Record<string, unknown>;
@@ -31,13 +31,16 @@ export interface ReplaceOptions extends ImportOptions {
 
 export interface ReplaceResult {
   report: ImportReport;
-  /** The backup directory, when the folder existed and the import changed it. */
+  /** The backup directory, when the import rewrote or removed something of the folder. */
   backup?: string;
   /** What the backup holds: the folder as it was. */
   replaced?: FolderSnapshot;
 }
 
-/** Imports `contents` into the folder, keeping its former state in a backup first. */
+/**
+ * Imports `contents` into the folder, keeping its former state in a backup first when the
+ * import would rewrite or remove anything there (additions alone need none).
+ */
 export async function replaceFolder(
   ws: Workspace,
   contents: VaultContents,
@@ -46,9 +49,9 @@ export async function replaceFolder(
   const name = importFolderName(options.folderName);
   let written: FolderSnapshot | undefined;
   for (let round = 0; round <= MAX_ROUNDS; round++) {
-    // An import that changes nothing needs no backup (a server started again with the same
-    // --import): it is applied at once, in this same tick.
-    if (!written && !vaultChanges(ws, contents, options))
+    // An import that only adds, or changes nothing (a server started again with the same
+    // --import), replaces nothing: it needs no backup and is applied at once, in this tick.
+    if (!written && !vaultChanges(ws, contents, options).replaces)
       return { report: applyVault(ws, contents, options) };
     const now = snapshotFolder(ws, name);
     if (!now || (written && sameSnapshot(now, written))) {
@@ -60,8 +63,8 @@ export async function replaceFolder(
         if (written) await rm(options.backupDir, { recursive: true, force: true });
         throw e;
       }
-      const changed = report.added.length + report.updated.length + report.removed.length > 0;
-      if (!now || !changed) {
+      const replaced = report.updated.length + report.removed.length > 0;
+      if (!now || !replaced) {
         if (written) await rm(options.backupDir, { recursive: true, force: true });
         return { report };
       }
