@@ -2,7 +2,7 @@
 // /healthz — over one Workspace (with its link upkeep) persisted in the data directory. The
 // authenticator, audit log, sessions and grep pool are made here and handed to every door.
 import { existsSync } from "node:fs";
-import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
+import { Authenticator, tokenFilePath } from "@lens/access";
 import { createRestApp } from "@lens/rest";
 import { createLens, DEFAULT_HANDLE_IDLE_MS } from "@lens/service";
 import { openReadLog } from "@lens/store";
@@ -16,6 +16,7 @@ import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { warmRankedIndex } from "../search/warmRanked.js";
+import { controlHandlers } from "./control.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
 
 /** How long a woken note stays awake once saved, unchanged and closed by every sync client. */
@@ -54,10 +55,9 @@ export async function startServe(
       `refusing to listen on ${config.host} without a token: anyone who can reach it could read and edit your notes. Add one with \`lens token add\` (or set LENS_TOKEN / --token), or bind to 127.0.0.1.`,
     );
   }
-  const data = await openData(config, log, options);
+  const data = await openData(config, log, { ...options, owner: "serve" });
   try {
-    const { workspace, store } = data;
-    const audit = new AuditLog(dataDir);
+    const { workspace, store, audit } = data;
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
     const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
     // The one application layer every door calls: authorised, persisted, audited, logged.
@@ -128,6 +128,18 @@ export async function startServe(
       idleMs: SLEEP_AFTER_MS,
       inUse: (docId) => sync.isOpen(docId),
     });
+    // `lens import` and `lens stdio` beside this server reach it through the control socket.
+    data.control?.serve(
+      controlHandlers({
+        lens: service,
+        workspace,
+        log,
+        dataDir,
+        audit,
+        flush: () => store.flush(),
+      }),
+      listening.baseUrl,
+    );
     let stopping: Promise<void> | undefined;
     return {
       listening,
@@ -138,6 +150,7 @@ export async function startServe(
       sync,
       stop() {
         stopping ??= (async () => {
+          await data.control?.unserve();
           stopWarming();
           stopSleeping();
           detachSync();
