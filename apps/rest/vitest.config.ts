@@ -7,6 +7,9 @@ export default defineConfig({
     alias: {
       "@lens/access": fileURLToPath(new URL("../../packages/access/src/index.ts", import.meta.url)),
       "@lens/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)),
+      "@lens/service": fileURLToPath(
+        new URL("../../packages/service/src/index.ts", import.meta.url),
+      ),
       "@lens/store": fileURLToPath(new URL("../../packages/store/src/index.ts", import.meta.url)),
     },
   },

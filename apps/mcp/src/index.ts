@@ -1,6 +1,8 @@
 // lens-mcp public entry: the MCP server, its Streamable HTTP and stdio adapters, and the
 // composed `lens serve` app, for embedding and for the harness.
 
+// The service the composition root makes, for embedders (the harness) that compose their own app.
+export { createLens, type Lens } from "@lens/service";
 export { allowedHostNames, hostGuard, isLoopbackHost } from "./http/hostGuard.js";
 export { createLensApp, type LensApp, type LensAppOptions } from "./http/lensApp.js";
 export { type Listening, listen } from "./http/listen.js";

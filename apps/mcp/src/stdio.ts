@@ -13,7 +13,7 @@ export interface StdioSession {
 
 /** Serves MCP on this process's stdin/stdout. Nothing else may write to stdout. */
 export async function serveStdio(deps: LensServerDeps): Promise<StdioSession> {
-  const server = createLensServer(deps, STDIO_SESSION);
+  const server = createLensServer(deps, { transport: STDIO_SESSION });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -330,12 +330,21 @@ describe("lens import and export", () => {
       expect((await imp.exited).code).toBe(0);
       expect(imp.stdout()).toMatch(/Imported .* as "Notes"/);
 
-      // Update in place: one file changed, one added.
+      // Update in place (--replace: the folder exists): one file changed, one added.
       writeFileSync(join(vaults.team, "Plans.md"), "# Plans\n\nOnly plan A now.\n");
       mkdirSync(join(vaults.team, "New"), { recursive: true });
       writeFileSync(join(vaults.team, "New", "Fresh.md"), "fresh\n");
-      const again = spawnCli(["import", "--data", data, "--folder", "Notes", vaults.team]);
+      const again = spawnCli([
+        "import",
+        "--data",
+        data,
+        "--folder",
+        "Notes",
+        vaults.team,
+        "--replace",
+      ]);
       expect((await again.exited).code).toBe(0);
+      expect(again.stdout()).toMatch(/as "Notes" into \S+: added 2, updated 1, removed 0; /);
 
       const out = join(tmp.path, "out");
       const exp = spawnCli(["export", "--data", data, out]);
@@ -395,8 +404,8 @@ describe("lens import and export", () => {
       ).toEqual([id("Lab/Index.md")]);
       await store.close();
 
-      // The same vaults again: one load, nothing changed, nothing written.
-      const again = spawnCli(["import", "--data", data, ...args]);
+      // The same vaults again (replacing them): one load, nothing changed, nothing written.
+      const again = spawnCli(["import", "--data", data, "--replace", ...args]);
       expect((await again.exited).code).toBe(0);
       expect(log(again).filter((l) => l.msg === "loading data directory")).toHaveLength(1);
       expect(log(again).find((l) => l.msg === "data directory closed")?.written).toBe(0);

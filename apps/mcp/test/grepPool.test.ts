@@ -3,15 +3,17 @@
 // workspace, even one made while a search runs, sends it again. Answers equal the grep tool's
 // run in this thread. Counts work (lists and documents sent), never time.
 import {
-  callGrepElsewhere,
   callTool,
+  type GrepPage,
   type GrepPlan,
   grepPlan,
   grepTool,
   SessionStore,
+  type ToolResult,
   type Workspace,
   workspaceFromTexts,
 } from "@lens/core";
+import { createLens, OWNER_ACTOR } from "@lens/service";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GrepPool } from "../src/search/grepPool.js";
 import { requireBuiltCli } from "./helpers.js";
@@ -32,6 +34,14 @@ function workspace(): Workspace {
   return workspaceFromTexts([{ name: "Notes", files }]);
 }
 
+/** A grep call through the service with the pool as its grep port, as `lens serve` runs it. */
+function throughPool(ws: Workspace, p: GrepPool, args: Record<string, unknown>) {
+  const lens = createLens(ws, { grep: (plan) => p.grep(plan) });
+  return lens.call(OWNER_ACTOR, { transport: "pool" }, "grep", args) as Promise<
+    ToolResult<GrepPage>
+  >;
+}
+
 describe("the grep pool", () => {
   let pool: GrepPool | undefined;
   afterEach(async () => {
@@ -46,7 +56,7 @@ describe("the grep pool", () => {
     const ctx = { workspace: ws, sessions: new SessionStore(), sessionId: "pool" };
     /** The call through the pool, checked against the same call run in this thread. */
     const grep = async (args: Record<string, unknown>) => {
-      const there = await callGrepElsewhere(ctx, args, (plan) => p.grep(plan));
+      const there = await throughPool(ws, p, args);
       expect(there).toEqual(callTool(ctx, "grep", args));
       return there;
     };
@@ -145,7 +155,7 @@ describe("the grep pool", () => {
     pool = p;
     const ctx = { workspace: ws, sessions: new SessionStore(), sessionId: "pool" };
     const grep = async (args: Record<string, unknown>) => {
-      const there = await callGrepElsewhere(ctx, args, (plan) => p.grep(plan));
+      const there = await throughPool(ws, p, args);
       // The same text as the tool here (whose time limit is core's, not the pool's).
       expect(there.text).toBe(callTool(ctx, "grep", args).text);
       return there;

@@ -12,6 +12,7 @@ import {
   type Workspace,
   workspaceFromTexts,
 } from "@lens/core";
+import { createLens, type Lens } from "@lens/service";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -76,24 +77,46 @@ export interface HttpFixture {
   url: string;
   base: string;
   lens: LensApp;
+  /** The service the app calls. */
+  service: Lens;
   workspace: Workspace;
   sessions: SessionStore;
   listening: Listening;
   close(): Promise<void>;
 }
 
+/** What a test gives the service: the workspace, read tracking and the persist port. */
+export interface ServiceParts {
+  workspace?: Workspace;
+  sessions?: SessionStore;
+  afterWrite?: () => Promise<void>;
+}
+
+/** The service over `parts` (the fixture workspace by default), as the composition root makes it. */
+export function serviceOver(parts: ServiceParts = {}): Lens {
+  return createLens(
+    parts.workspace ?? fixtureWorkspace(),
+    parts.afterWrite ? { persist: parts.afterWrite } : {},
+    { sessions: parts.sessions ?? new SessionStore() },
+  );
+}
+
 /** A Lens app on 127.0.0.1:0 over the fixture workspace (or the one given). */
 export async function startHttp(
-  options: Partial<LensAppOptions> & { workspace?: Workspace } = {},
+  options: Partial<LensAppOptions> & ServiceParts = {},
 ): Promise<HttpFixture> {
-  const workspace = options.workspace ?? fixtureWorkspace();
-  const sessions = options.sessions ?? new SessionStore();
-  const lens = createLensApp({ bindHost: "127.0.0.1", ...options, workspace, sessions });
+  const { workspace: given, sessions: givenSessions, afterWrite, ...rest } = options;
+  const workspace = given ?? fixtureWorkspace();
+  const sessions = givenSessions ?? new SessionStore();
+  const service =
+    options.lens ?? serviceOver({ workspace, sessions, ...(afterWrite ? { afterWrite } : {}) });
+  const lens = createLensApp({ bindHost: "127.0.0.1", ...rest, lens: service });
   const listening = await listen(lens.app, "127.0.0.1", 0);
   return {
     url: `${listening.baseUrl}/mcp`,
     base: listening.baseUrl,
     lens,
+    service,
     workspace,
     sessions,
     listening,

@@ -245,13 +245,13 @@ describe("MCP sessions over HTTP", () => {
     expect([...streams.values()].filter((s) => s.resolveJson)).toEqual([]);
   });
 
-  it("forgets a session's reads when the session ends", async () => {
+  it("forgets a session's reads when its client ends it", async () => {
     const a = await connect();
     await call(a.client, "read", { file_path: "Team/Plans.md" });
-    const before = server.sessions.size;
+    const before = server.service.handles.size;
     await a.close();
     open.splice(0);
-    expect(server.sessions.size).toBe(before - 1);
+    expect(server.service.handles.size).toBe(before - 1);
   });
 
   it("request-scoped proxy: a fresh session per call still enforces read-before-edit", async () => {
@@ -297,7 +297,7 @@ describe("MCP sessions over HTTP", () => {
   });
 
   it("50 concurrent sessions doing mixed calls for 5 s: no errors, no leaked sessions", async () => {
-    const trackedBefore = server.sessions.size;
+    const trackedBefore = server.service.handles.size;
     const deadline = Date.now() + 5000;
     const failures: string[] = [];
     let calls = 0;
@@ -334,7 +334,7 @@ describe("MCP sessions over HTTP", () => {
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(50 * 5);
     await eventually(() => server.lens.mcpSessions.size === 0);
-    expect(server.sessions.size).toBe(trackedBefore);
+    expect(server.service.handles.size).toBe(trackedBefore);
   });
 });
 

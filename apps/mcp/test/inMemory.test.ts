@@ -4,12 +4,20 @@ import { SessionStore, type Workspace } from "@lens/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
-import { createLensServer, type LensServerDeps } from "../src/server/mcpServer.js";
-import { type Connection, call, fixtureWorkspace, rawText, suggested } from "./helpers.js";
+import { createLensServer } from "../src/server/mcpServer.js";
+import {
+  type Connection,
+  call,
+  fixtureWorkspace,
+  rawText,
+  type ServiceParts,
+  serviceOver,
+  suggested,
+} from "./helpers.js";
 import { runScenarios } from "./scenarios.js";
 
-async function connectInMemory(deps: LensServerDeps, sessionId = "mem"): Promise<Connection> {
-  const server = createLensServer(deps, sessionId);
+async function connectInMemory(parts: ServiceParts, sessionId = "mem"): Promise<Connection> {
+  const server = createLensServer({ lens: serviceOver(parts) }, { transport: sessionId });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "lens-test", version: "0.0.0" });
@@ -84,8 +92,9 @@ describe("durability hook", () => {
       new_string: "Plan Z",
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toMatch(/disk full/);
-    expect(r.text).toMatch(/Do not repeat the edit/);
+    expect(r.text).toMatch(/could not be saved/);
+    expect(r.text).toMatch(/Do not repeat it/);
+    expect(r.text).not.toMatch(/disk full/);
     expect(rawText(workspace, "Team/Plans.md")).toMatch(suggested("Plan A", "Plan Z"));
     await conn.close();
   });

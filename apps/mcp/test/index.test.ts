@@ -13,6 +13,7 @@ describe("lens-mcp entry point", () => {
       "McpSessions",
       "STDIO_SESSION",
       "allowedHostNames",
+      "createLens",
       "createLensApp",
       "createLensServer",
       "createMcpApp",

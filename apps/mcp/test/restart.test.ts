@@ -1,6 +1,8 @@
 // A real restart: `lens serve` as a child process is stopped and started again on the same port
 // and data directory, while one official SDK client (StreamableHTTPClientTransport) keeps its
-// Mcp-Session-Id. It must go on getting tool results, in a session that has read nothing.
+// Mcp-Session-Id. It must go on getting tool results, in a session that still holds what it read
+// before the restart (its reads persist in DATA/.lens/reads.jsonl, bound to its credential),
+// while another session has read nothing.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -34,7 +36,7 @@ describe("lens serve restarted under a connected client", () => {
     tmp.remove();
   });
 
-  it("keeps serving a client that still sends the old session id; edit still needs a read", async () => {
+  it("keeps serving a client that still sends the old session id, with what it read", async () => {
     const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
     const first = serve(["--port", "0", "--import", `${vaults.team}=Team`]);
     const [, url, port] = await first.waitFor(MCP_LINE);
@@ -60,12 +62,17 @@ describe("lens serve restarted under a connected client", () => {
         old_string: "Plan B",
         new_string: "Plan C",
       });
-    const refused = await edit();
+    // Another client's session read nothing: its edit is refused.
+    const other = await connectHttp(url!);
+    const refused = await call(other.client, "edit", {
+      file_path: "Team/Plans.md",
+      old_string: "Plan B",
+      new_string: "Plan C",
+    });
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/have not read Team\/Plans\.md/);
-    expect((await call(conn.client, "read", { file_path: "Team/Plans.md" })).text).toContain(
-      "Plan B: ship it again.",
-    );
+    await other.close();
+    // The read made before the restart still counts for this session.
     expect(await edit()).toMatchObject({ isError: false });
     expect((await call(conn.client, "read", { file_path: "Team/Plans.md" })).text).toContain(
       "Plan C: ship it again.",

@@ -9,8 +9,10 @@ import {
   CLI,
   type Connection,
   call,
+  connectHttp,
   rawText,
   requireBuiltCli,
+  spawnCli,
   suggested,
   tempDir,
   writeFixtureVaults,
@@ -134,7 +136,7 @@ describe("lens stdio", () => {
     expect(await rawOnDisk(data, "Notes/Welcome.md")).toMatch(/# Welcome/);
   });
 
-  it("refuses a data directory another Lens process holds", async () => {
+  it("refuses at once a data directory another lens stdio holds, naming it", async () => {
     const conn = await connectStdio();
     const second = new StdioClientTransport({
       command: process.execPath,
@@ -148,7 +150,84 @@ describe("lens stdio", () => {
     });
     const client = new Client({ name: "second", version: "0" });
     await expect(client.connect(second)).rejects.toThrow();
-    expect(err).toMatch(/in use by another Lens process/);
+    // The holder answered on the control socket: no wait for its lock to turn stale.
+    expect(err).toMatch(/is in use by another Lens process \(`lens stdio`, pid \d+\)/);
+    expect(err).not.toMatch(/waiting up to 14 s/);
     await conn.close();
+  });
+});
+
+describe("lens stdio beside a running lens serve", () => {
+  it("says so at once and bridges the client to the server: tools, read, edit, the edit seen over HTTP", async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const vaults = writeFixtureVaults(`${root.path}/vaults`);
+    const data = `${root.path}/data`;
+    const server = spawnCli([
+      "serve",
+      "--port",
+      "0",
+      "--data",
+      data,
+      "--import",
+      `${vaults.team}=Team`,
+    ]);
+    try {
+      const url = (await server.waitFor(/MCP\s+(http:\/\/\S+\/mcp)/))[1]!;
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, "stdio", "--data", data, "--author", "Desktop"],
+        env: env(),
+        stderr: "pipe",
+      });
+      let err = "";
+      transport.stderr?.on("data", (d: Buffer) => {
+        err += d.toString("utf8");
+      });
+      const client = new Client({ name: "desktop", version: "0" });
+      await client.connect(transport);
+      expect(err).toContain(
+        `lens stdio: ${data} is held by a running \`lens serve\` (pid ${server.proc.pid}, ${url.replace(/\/mcp$/, "")}); this client is bridged to it`,
+      );
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).toEqual(expect.arrayContaining(["read", "edit", "grep", "glob"]));
+      expect((await call(client, "read", { file_path: "Team/Plans.md" })).isError).toBe(false);
+      const grep = await call(client, "grep", {
+        pattern: "Plan A",
+        output_mode: "files_with_matches",
+      });
+      expect(grep.text).toContain("Team/Plans.md");
+      const edit = await call(client, "edit", {
+        file_path: "Team/Plans.md",
+        old_string: "Plan A",
+        new_string: "Plan Alpha",
+      });
+      expect(edit.isError).toBe(false);
+
+      // The server's own clients see it at once.
+      const http = await connectHttp(url);
+      const read = await call(http.client, "read", { file_path: "Team/Plans.md" });
+      expect(read.text).toContain("Plan Alpha: ship it.");
+      await http.close();
+      const rest = await fetch(`${url.replace(/\/mcp$/, "")}/api/v1/suggestions`);
+      expect(JSON.stringify(await rest.json())).toContain('"author":"Desktop"');
+
+      // The server stopping ends the bridge: the client sees the connection close, told why.
+      const clientClosed = new Promise<void>((resolve) => {
+        client.onclose = () => resolve();
+      });
+      server.proc.kill("SIGTERM");
+      expect((await server.exited).code).toBe(0);
+      await clientClosed;
+      expect(err).toContain(
+        `lens stdio: the server holding ${data} ended the session (it stopped)`,
+      );
+      expect(server.stderr()).toMatch(/bridged lens stdio session ended/);
+      expect(await rawOnDisk(data, "Team/Plans.md")).toMatch(
+        suggested("Plan A", "Plan Alpha", "Desktop"),
+      );
+    } finally {
+      server.proc.kill("SIGKILL");
+    }
   });
 });

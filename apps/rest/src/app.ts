@@ -3,11 +3,11 @@
 // validation failures and the single problem-rendering error handler around the routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type AuditLog, Authenticator, authenticate } from "@lens/access";
-import { clip, SessionStore, type Workspace } from "@lens/core";
+import { clip, type SessionStore, type Workspace } from "@lens/core";
+import { createLens, type GrepRunner, type Lens } from "@lens/service";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { GrepRunner } from "./deps.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
 import { unknownParameters } from "./query.js";
@@ -26,12 +26,19 @@ import { registerSuggestionRoutes } from "./routes/suggestions.js";
 export type CorsOptions = NonNullable<Parameters<typeof cors>[0]>;
 
 export interface RestAppOptions {
-  workspace: Workspace;
-  /** Read-tracking sessions; pass MCP's store so Lens-Session handles are MCP session_ids. */
+  /**
+   * The service every route calls (`lens serve` shares one with MCP). Unset: one made here
+   * over `workspace` with `sessions`, `afterWrite`, `grep` and `audit` as its ports (the
+   * standalone server, tests).
+   */
+  lens?: Lens;
+  /** The documents, when no `lens` is given. */
+  workspace?: Workspace;
+  /** Read-tracking sessions of a service made here. */
   sessions?: SessionStore;
-  /** Durability hook (the store's flush), awaited after every change before answering. */
+  /** Durability hook of a service made here (the store's flush). */
   afterWrite?: () => Promise<void>;
-  /** Where grep runs (see RestDeps.grep); unset = in this thread. */
+  /** Where grep runs, for a service made here; unset = in this thread. */
   grep?: GrepRunner;
   /**
    * Who may call (named tokens with roles and folders, an admin token, or open). Every route
@@ -40,7 +47,7 @@ export interface RestAppOptions {
   auth?: Authenticator;
   /** An admin token, for an app without `auth` (the standalone server); unset = open. */
   token?: string;
-  /** Records reviews, token changes and failed authentications. */
+  /** Failed authentications (and, for a service made here, every audited operation). */
   audit?: AuditLog;
   /** Data directory whose named tokens the admin routes manage; unset = no /tokens routes. */
   dataDir?: string;
@@ -88,11 +95,10 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
   const auth =
     options.auth ??
     new Authenticator(options.token === undefined ? {} : { adminToken: options.token });
+  const lens = options.lens ?? serviceFor(options);
   const deps: AdminDeps = {
-    workspace: options.workspace,
-    sessions: options.sessions ?? new SessionStore(),
-    afterWrite: options.afterWrite ?? (async () => {}),
-    ...(options.grep ? { grep: options.grep } : {}),
+    lens,
+    workspace: lens.workspace,
     ...(options.audit ? { audit: options.audit } : {}),
     dataDir: options.dataDir,
     lastUsed: auth.lastUsed,
@@ -151,6 +157,20 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
     ),
   );
   return app;
+}
+
+/** The service of an app given no `lens`: its ports are the options'. */
+function serviceFor(options: RestAppOptions): Lens {
+  if (!options.workspace) throw new Error("createRestApp needs a lens or a workspace");
+  return createLens(
+    options.workspace,
+    {
+      ...(options.afterWrite ? { persist: options.afterWrite } : {}),
+      ...(options.audit ? { audit: options.audit } : {}),
+      ...(options.grep ? { grep: options.grep } : {}),
+    },
+    options.sessions ? { sessions: options.sessions } : {},
+  );
 }
 
 /** Every route. The document route and its /links and /edit sub-routes never overlap. */

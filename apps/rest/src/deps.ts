@@ -1,22 +1,13 @@
-// What every route of the REST API works with: the workspace, read-tracking sessions and the
-// durability hook awaited after each write.
+// What every route of the REST API works with: the service (which authorises, runs, persists
+// and audits every operation) and its workspace.
 import type { AuditLog } from "@lens/access";
-import type { GrepPage, GrepPlan, Outcome, SessionStore, Workspace } from "@lens/core";
-
-/**
- * Runs a planned grep somewhere else (`lens serve` runs searches in a worker thread, so none
- * holds the event loop): the grep tool's outcome, as core's tool would give it.
- */
-export type GrepRunner = (plan: GrepPlan) => Promise<Outcome<GrepPage>>;
+import type { Workspace } from "@lens/core";
+import type { Lens } from "@lens/service";
 
 export interface RestDeps {
+  lens: Lens;
+  /** The service's workspace (read-only uses: summaries, ETags, change feeds). */
   workspace: Workspace;
-  /** Shared with the MCP server under `lens serve`, so a Lens-Session handle is MCP's session_id. */
-  sessions: SessionStore;
-  /** Awaited after every change (edit, accept, reject) before the response goes out. */
-  afterWrite: () => Promise<void>;
-  /** Where grep runs; unset = in this thread (core's grep tool). */
-  grep?: GrepRunner;
-  /** Where reviews and token changes are recorded (unset: not recorded). */
+  /** The audit log the admin routes page through (unset: no /audit). */
   audit?: AuditLog;
 }

@@ -2,6 +2,7 @@
 // error class that carries its HTTP meaning, and the single onError that renders every error.
 import { z } from "@hono/zod-openapi";
 import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE, problem as renderProblem } from "@lens/access";
+import { PROBLEMS } from "@lens/core";
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -11,30 +12,8 @@ export const PROBLEM_TYPE_BASE = PROBLEM_BASE;
 
 export { PROBLEM_CONTENT_TYPE };
 
-/** Every problem the API answers with: slug → HTTP status and a title that never varies. */
-export const problemTypes = {
-  "bad-request": { status: 400, title: "Malformed request" },
-  "invalid-path": { status: 400, title: "Invalid path" },
-  "unknown-parameter": { status: 400, title: "Unknown query parameter" },
-  unauthorized: { status: 401, title: "Authentication required" },
-  forbidden: { status: 403, title: "Not allowed for this role" },
-  "not-found": { status: 404, title: "Not found" },
-  "ambiguous-path": { status: 409, title: "Path names several documents" },
-  "review-conflict": { status: 409, title: "Suggestions no longer pending" },
-  conflict: { status: 409, title: "Conflicts with the current state" },
-  "precondition-failed": { status: 412, title: "Document changed since it was read" },
-  "payload-too-large": { status: 413, title: "Request body too large" },
-  "unsupported-media-type": { status: 415, title: "Unsupported media type" },
-  "validation-failed": { status: 422, title: "Request does not match the schema" },
-  "not-a-document": { status: 422, title: "Not a markdown document" },
-  "not-a-folder": { status: 422, title: "Not a folder" },
-  "tool-error": { status: 422, title: "The tool refused the request" },
-  "precondition-required": { status: 428, title: "Proof of a prior read required" },
-  "too-many-streams": { status: 429, title: "Too many event streams" },
-  internal: { status: 500, title: "Internal server error" },
-  timeout: { status: 503, title: "The tool ran out of time" },
-  busy: { status: 503, title: "Server busy" },
-} as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
+/** Every problem the API answers with: core's one problem table (slug → status and title). */
+export const problemTypes = PROBLEMS;
 
 export type ProblemType = keyof typeof problemTypes;
 
@@ -75,7 +54,7 @@ export class ProblemError extends Error {
   }
 
   get status(): ContentfulStatusCode {
-    return problemTypes[this.type].status;
+    return problemTypes[this.type].status as ContentfulStatusCode;
   }
 }
 

@@ -1,7 +1,9 @@
-// Runs core tools for one REST request: in a session of the request's own, linked with the
-// client's Lens-Session handle when it sent one (the same handle MCP clients pass as session_id).
+// Runs tools for one REST request through the service: in a transport session of the request's
+// own, linked with the client's Lens-Session handle when it sent one (the same handle MCP
+// clients pass as session_id).
 import { randomUUID } from "node:crypto";
-import { type Caller, callTool, type Session, ToolCallError, type ToolResult } from "@lens/core";
+import { type ReadTracker, ToolCallError, type ToolResult } from "@lens/core";
+import type { Actor, SessionRef } from "@lens/service";
 import type { RestDeps } from "./deps.js";
 import { ProblemError } from "./problems.js";
 
@@ -9,39 +11,34 @@ import { ProblemError } from "./problems.js";
 export const LENS_SESSION_HEADER = "Lens-Session";
 
 export class RequestSession {
-  /** The request's own transport session: created on first use, deleted by `close`. */
-  private readonly id = `rest:${randomUUID()}`;
+  /** The request's own transport session: created on first use, forgotten by `close`. */
+  readonly ref: SessionRef & { transport: string };
 
   constructor(
     private readonly deps: RestDeps,
-    /** Who calls: role, folders and author. */
-    readonly caller: Caller,
+    readonly actor: Actor,
     /** The client's Lens-Session handle, if it sent one. */
     readonly handle: string | undefined,
-  ) {}
+  ) {
+    this.ref = { transport: `rest:${randomUUID()}`, handle };
+  }
 
   /** The session tools run in: this request's, linked with the handle's. */
-  get session(): Session {
-    return this.deps.sessions.forCall(this.id, this.handle);
+  get session(): ReadTracker {
+    return this.deps.lens.session(this.actor, this.ref);
   }
 
   /**
-   * Calls a core tool by name, exactly as the MCP adapter does. Malformed arguments (which the
-   * route schemas should already have refused) become a validation-failed problem.
+   * Calls a tool through the service, as MCP does (`ran`: see Lens.call). Malformed arguments
+   * (which the route schemas should already have refused) become a validation-failed problem.
    */
-  call(name: string, args: Record<string, unknown>): ToolResult {
-    const withHandle = this.handle === undefined ? args : { ...args, session_id: this.handle };
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    ran?: (result: ToolResult) => void,
+  ): Promise<ToolResult> {
     try {
-      return callTool(
-        {
-          workspace: this.deps.workspace,
-          sessions: this.deps.sessions,
-          sessionId: this.id,
-          caller: this.caller,
-        },
-        name,
-        withHandle,
-      );
+      return await this.deps.lens.call(this.actor, this.ref, name, args, ran);
     } catch (e) {
       if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
       throw e;
@@ -49,20 +46,20 @@ export class RequestSession {
   }
 
   close(): void {
-    this.deps.sessions.delete(this.id);
+    this.deps.lens.endSession(this.ref.transport);
   }
 }
 
 /** Runs `fn` with a request session that is dropped afterwards, whatever happens. */
-export function withRequestSession<T>(
+export async function withRequestSession<T>(
   deps: RestDeps,
-  caller: Caller,
+  actor: Actor,
   handle: string | undefined,
-  fn: (rs: RequestSession) => T,
-): T {
-  const rs = new RequestSession(deps, caller, handle);
+  fn: (rs: RequestSession) => T | Promise<T>,
+): Promise<T> {
+  const rs = new RequestSession(deps, actor, handle);
   try {
-    return fn(rs);
+    return await fn(rs);
   } finally {
     rs.close();
   }

@@ -1,7 +1,8 @@
-// The audit log: one JSON line per accept, reject, token change and failed authentication, in
-// the data directory (`.lens/audit.jsonl`). Each entry is on disk (fsync) before `record`
-// resolves, so an acknowledged action is never missing from it after kill -9. Failed
-// authentications are bounded per minute, so a flood of bad requests cannot fill the disk.
+// The audit log: one JSON line per accept, reject, token change, folder import (and replace or
+// restore) and failed authentication, in the data directory (`.lens/audit.jsonl`). Each entry
+// is on disk (fsync) before `record` resolves, so an acknowledged action is never missing from
+// it after kill -9. Failed authentications are bounded per minute, so a flood of bad requests
+// cannot fill the disk.
 import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
 import { AuditIndex, readAt } from "./auditIndex.js";
@@ -13,6 +14,9 @@ export type AuditAction =
   | "token.add"
   | "token.revoke"
   | "document.discard"
+  | "folder.import"
+  | "folder.replace"
+  | "folder.restore"
   | "auth.failed";
 
 export interface AuditEntry {

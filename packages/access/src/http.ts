@@ -3,15 +3,14 @@
 // identity on the context for the route. MCP, REST and sync all use it, and render every error
 // they answer (401, 403, 404, …) with `problem` / `problemParts`: one body shape for the port.
 import { STATUS_CODES } from "node:http";
-import { clip } from "@lens/core";
+import { clip, PROBLEM_BASE, PROBLEMS, type ProblemType, STATUS_PROBLEMS } from "@lens/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuditLog } from "./audit.js";
 import type { Authenticator, AuthFailure, Identity } from "./authenticator.js";
 
 export type AccessEnv = { Variables: { identity: Identity } };
 
-/** Problem type URIs of the whole port (the REST API's catalogue uses the same base). */
-export const PROBLEM_BASE = "https://lens.dev/problems/";
+export { PROBLEM_BASE };
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -27,25 +26,19 @@ export interface ProblemKind {
   title: string;
 }
 
-/** The type a status has unless the door names a finer one (same slugs and titles as REST's). */
-const STATUS_KINDS: Record<number, ProblemKind> = {
-  400: { type: "bad-request", title: "Malformed request" },
-  401: { type: "unauthorized", title: "Authentication required" },
-  403: { type: "forbidden", title: "Not allowed for this role" },
-  404: { type: "not-found", title: "Not found" },
-  405: { type: "method-not-allowed", title: "Method not allowed" },
-  409: { type: "conflict", title: "Conflicts with the current state" },
-  413: { type: "payload-too-large", title: "Request body too large" },
-  500: { type: "internal", title: "Internal server error" },
-  503: { type: "unavailable", title: "Service unavailable" },
-  507: { type: "insufficient-storage", title: "Insufficient storage" },
-};
+/** The type a status has unless the door names a finer one: core's one problem table. */
+function statusKind(status: number): ProblemKind | undefined {
+  const type = STATUS_PROBLEMS[status];
+  return type === undefined ? undefined : kindOf(type);
+}
+
+/** A problem type of core's table as a door names it. */
+export function kindOf(type: ProblemType): ProblemKind {
+  return { type, title: PROBLEMS[type].title };
+}
 
 /** A request refused for its Host or Origin header (DNS rebinding, cross-site requests). */
-export const FORBIDDEN_REQUEST: ProblemKind = {
-  type: "forbidden-request",
-  title: "Host or Origin not allowed",
-};
+export const FORBIDDEN_REQUEST: ProblemKind = kindOf("forbidden-request");
 
 export interface ProblemOptions {
   /** The problem type; default: the status's own (`not-found` for 404, …). */
@@ -74,7 +67,7 @@ export function problemParts(
   path: string,
   options: ProblemOptions = {},
 ): ProblemParts {
-  const kind = options.kind ?? STATUS_KINDS[status];
+  const kind = options.kind ?? statusKind(status);
   const body = {
     type: kind ? `${PROBLEM_BASE}${kind.type}` : "about:blank",
     title: kind?.title ?? STATUS_CODES[status] ?? "Error",

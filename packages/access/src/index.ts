@@ -21,6 +21,7 @@ export {
   type DoorOptions,
   FORBIDDEN_REQUEST,
   failureDetail,
+  kindOf,
   PROBLEM_BASE,
   PROBLEM_CONTENT_TYPE,
   type ProblemKind,

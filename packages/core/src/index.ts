@@ -5,6 +5,7 @@ export * from "./critic/index.js";
 export * from "./edit/index.js";
 export * from "./links/index.js";
 export * from "./model/index.js";
+export * from "./outcome/index.js";
 export * from "./paths/index.js";
 export * from "./ranked/index.js";
 export * from "./review/index.js";

@@ -29,12 +29,34 @@ export {
   type LoadReport,
   type MissingContent,
 } from "./loadReport.js";
+export {
+  FORGOTTEN,
+  openReadLog,
+  type ReadLogFile,
+  type ReadLogOptions,
+  type ReadRecord,
+  readLogPath,
+} from "./readLog.js";
 export { type ExportOptions, type ExportReport, exportVault } from "./vault/export.js";
 export {
+  BACKUP_MANIFEST,
+  BACKUP_VAULT,
+  type BackupManifest,
+  type FolderBackup,
+  type FolderSnapshot,
+  noteCount,
+  readFolderBackup,
+  snapshotFolder,
+} from "./vault/folderBackup.js";
+export {
+  applyVault,
   IMPORT_ORIGIN,
   type ImportOptions,
   type ImportReport,
   importVault,
+  readVault,
+  type VaultContents,
 } from "./vault/import.js";
+export { type ReplaceOptions, type ReplaceResult, replaceFolder } from "./vault/replaceFolder.js";
 export { applyTextDiff, textSplice } from "./vault/textDiff.js";
 export type { SkippedFile } from "./vault/walk.js";

@@ -5,6 +5,8 @@ import * as api from "../src/index.js";
 it("exports exactly the public API", () => {
   expect(Object.keys(api).sort()).toEqual(
     [
+      "BACKUP_MANIFEST",
+      "BACKUP_VAULT",
       "DATA_FILE",
       "DEFAULT_OID",
       "DOC_NAME",
@@ -12,6 +14,7 @@ it("exports exactly the public API", () => {
       "IMPORT_ORIGIN",
       "LOAD_ORIGIN",
       "applyTextDiff",
+      "applyVault",
       "decodeBincodeMap",
       "decodeDocFile",
       "decodeEnvelope",
@@ -24,9 +27,14 @@ it("exports exactly the public API", () => {
       "formatLoadReport",
       "importVault",
       "isStorableDocId",
+      "noteCount",
       "oidKey",
       "openStore",
       "readDocUpdates",
+      "readFolderBackup",
+      "readVault",
+      "replaceFolder",
+      "snapshotFolder",
       "stateKey",
       "stateVectorKey",
       "textSplice",

@@ -1,7 +1,7 @@
 // The one error type of the sync server: it carries its HTTP status (and, where the status's
 // own problem type would mislead, a finer one), and the app's onError turns it into the port's
 // problem+json response (@lens/access `problem`).
-import type { ProblemKind } from "@lens/access";
+import { kindOf, type ProblemKind } from "@lens/access";
 
 export class SyncError extends Error {
   constructor(
@@ -18,7 +18,4 @@ export class SyncError extends Error {
 }
 
 /** A client token that may only read, refused a write (403). */
-export const READ_ONLY_TOKEN: ProblemKind = {
-  type: "read-only-token",
-  title: "The token only allows reading",
-};
+export const READ_ONLY_TOKEN: ProblemKind = kindOf("read-only-token");

@@ -4,22 +4,21 @@
 // from apps/mcp/dist, or from LENS_MCP_MODULE) so the harness builds and tests without it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { SessionStore, type Workspace } from "@lens/core";
+import type { Workspace } from "@lens/core";
 import { repoRoot } from "../paths.js";
 
 interface GrepPoolLike {
+  grep(plan: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
 /** The part of lens-mcp's public API the benchmarks use. */
 interface LensMcpModule {
-  createLensApp(options: {
-    workspace: Workspace;
-    sessions: SessionStore;
-    bindHost: string;
-    afterWrite?: () => Promise<void>;
-    grep?: GrepPoolLike;
-  }): { app: unknown; close(): Promise<void> };
+  createLens(workspace: Workspace, ports: { grep?: (plan: never) => Promise<never> }): unknown;
+  createLensApp(options: { lens: unknown; bindHost: string }): {
+    app: unknown;
+    close(): Promise<void>;
+  };
   GrepPool: new (workspace: Workspace) => GrepPoolLike;
   listen(
     app: unknown,
@@ -40,12 +39,13 @@ async function loadLensMcp(): Promise<LensMcpModule> {
       const mod = (await import(spec)) as Partial<LensMcpModule>;
       if (
         typeof mod.createLensApp === "function" &&
+        typeof mod.createLens === "function" &&
         typeof mod.listen === "function" &&
         typeof mod.GrepPool === "function"
       ) {
         return mod as LensMcpModule;
       }
-      errors.push(`${spec}: no createLensApp/listen/GrepPool export`);
+      errors.push(`${spec}: no createLens/createLensApp/listen/GrepPool export`);
     } catch (e) {
       errors.push(`${spec}: ${(e as Error).message.split("\n")[0]}`);
     }
@@ -61,12 +61,9 @@ export interface InProcessServer {
 export async function serveInProcess(workspace: Workspace): Promise<InProcessServer> {
   const mcp = await loadLensMcp();
   const grep = new mcp.GrepPool(workspace);
-  const lens = mcp.createLensApp({
-    workspace,
-    sessions: new SessionStore(),
-    bindHost: "127.0.0.1",
-    grep,
-  });
+  // The service as `lens serve` composes it (grep in the worker), without persistence.
+  const service = mcp.createLens(workspace, { grep: (plan) => grep.grep(plan) as Promise<never> });
+  const lens = mcp.createLensApp({ lens: service, bindHost: "127.0.0.1" });
   const listening = await mcp.listen(lens.app, "127.0.0.1", 0);
   return {
     url: listening.baseUrl,

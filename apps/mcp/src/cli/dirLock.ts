@@ -24,11 +24,17 @@ export interface DirLock {
 export interface LockOptions {
   /** Called if the lock is lost while held (its directory removed, touches failing). */
   onCompromised?: (error: Error) => void;
+  /**
+   * Called once when the lock is found fresh, before waiting for it to turn stale: it may throw
+   * to refuse at once (the holder answered: it is alive), or return to wait.
+   */
+  onHeld?: () => Promise<void>;
 }
 
 /**
  * Takes the lock of `dir` (created if missing) or throws saying the directory is in use. A
- * lock left by a process that died is taken over once stale (waits up to ~14 s after a crash).
+ * lock left by a process that died is taken over once stale (waits up to ~14 s after a crash);
+ * `onHeld` may refuse sooner.
  */
 export async function lockDataDir(dir: string, options: LockOptions = {}): Promise<DirLock> {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
@@ -36,19 +42,28 @@ export async function lockDataDir(dir: string, options: LockOptions = {}): Promi
   if (held.has(file)) {
     throw new Error(`${dir} is already open in this Lens process. Use another --data directory.`);
   }
+  const lockOptions = {
+    lockfilePath: file,
+    realpath: false,
+    stale: STALE_MS,
+    update: UPDATE_MS,
+    onCompromised: (error: Error) => {
+      held.delete(file);
+      (options.onCompromised ?? defaultCompromised)(error);
+    },
+  };
   try {
-    await lockfile.lock(dir, {
-      lockfilePath: file,
-      realpath: false,
-      stale: STALE_MS,
-      update: UPDATE_MS,
+    try {
+      await lockfile.lock(dir, { ...lockOptions, retries: 0 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ELOCKED") throw e;
+      await options.onHeld?.();
       // A crashed owner's lock turns stale within STALE_MS: wait that long, not longer.
-      retries: { retries: 7, minTimeout: 2_000, maxTimeout: 2_000, factor: 1 },
-      onCompromised: (error) => {
-        held.delete(file);
-        (options.onCompromised ?? defaultCompromised)(error);
-      },
-    });
+      await lockfile.lock(dir, {
+        ...lockOptions,
+        retries: { retries: 7, minTimeout: 2_000, maxTimeout: 2_000, factor: 1 },
+      });
+    }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ELOCKED") {
       throw new Error(

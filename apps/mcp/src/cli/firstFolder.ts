@@ -16,7 +16,7 @@ export function firstFolderAdvice(dataDir: string, open: boolean): string[] {
   const who = open ? "an assistant" : "an assistant with an admin token";
   return [
     "No folder yet, so assistants cannot create notes. Import a vault as a first folder",
-    "(a data directory belongs to one Lens process: stop this one first):",
+    "(it may run while Lens runs: the notes appear at once):",
     `  lens import --data ${shellWord(dataDir)} --folder NAME VAULT_DIR`,
     `or let ${who} create one: create with new_folder: true (e.g. file_path "Notes/Welcome.md").`,
   ];

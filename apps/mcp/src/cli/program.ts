@@ -3,7 +3,17 @@
 import { basename, resolve } from "node:path";
 import { exportVault } from "@lens/store";
 import { Command, Option } from "commander";
-import { importVaults, openData, startServe, startStdio } from "../compositionRoot/index.js";
+import {
+  bridgeable,
+  bridgeToServer,
+  FolderExistsError,
+  type ImportJob,
+  openData,
+  outcomeLine,
+  runImport,
+  startServe,
+  startStdio,
+} from "../compositionRoot/index.js";
 import { createLogger, type Log } from "../log.js";
 import { LENS_VERSION } from "../version.js";
 import {
@@ -165,7 +175,17 @@ export function buildProgram(env: Env = process.env): Command {
     run(async () => {
       const config = resolveDataConfig(flags, env);
       const log = createLogger(config.logLevel);
-      const stdio = await startStdio(config, log);
+      const started = await startStdio(config, log).catch((e: unknown) => {
+        const held = bridgeable(e);
+        if (held) return held;
+        throw e;
+      });
+      if (!("data" in started)) {
+        // A running `lens serve` holds the directory: this client talks to it instead.
+        process.exitCode = await bridgeToServer(started, config, log);
+        return;
+      }
+      const stdio = started;
       flushOnCrash(log, () => stdio.data.close());
       log.info({ dir: stdio.data.choice.dir }, "serving MCP on stdio");
       await Promise.race([stdio.closed, untilSignal(log)]);
@@ -176,16 +196,20 @@ export function buildProgram(env: Env = process.env): Command {
   program
     .command("import")
     .description(
-      "import markdown vault directories as folders (creates or updates them), in one load of the data directory",
+      "import markdown vault directories as new folders, in one load of the data directory (through the running server when `lens serve` holds it)",
     )
     .argument(
       "<vault-dir...>",
       "directories of .md files: DIR (folder named after it), DIR=NAME, or one DIR with --folder",
     )
     .option("--folder <name>", "folder display name, when importing one directory")
+    .option(
+      "--replace",
+      "replace folders that exist; what they held is kept in a backup `lens restore` puts back",
+    )
     .option("--data <dir>", "data directory [env LENS_DATA]")
     .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
-    .action((vaultDirs: string[], flags: CliFlags & { folder?: string }) =>
+    .action((vaultDirs: string[], flags: CliFlags & { folder?: string; replace?: boolean }) =>
       run(async () => {
         if (flags.folder !== undefined && vaultDirs.length !== 1) {
           throw new ConfigError("--folder names one folder: give one directory, or use DIR=NAME");
@@ -194,24 +218,45 @@ export function buildProgram(env: Env = process.env): Command {
           flags.folder !== undefined
             ? [{ dir: vaultDirs[0]!, name: flags.folder }]
             : parseImports(vaultDirs);
-        const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
-        const log = createLogger(config.logLevel);
-        const data = await openData({ ...config, imports: [] }, log, {
-          applyImports: false,
-          create: true,
+        await importOrRestore("import", flags, {
+          vaults: vaults.map((v) => {
+            const dir = resolve(v.dir);
+            return { dir, name: v.name ?? basename(dir) };
+          }),
+          replace: flags.replace === true,
         });
-        try {
-          await importVaults(data.workspace, vaults, log);
-        } finally {
-          await data.close();
-        }
-        for (const v of vaults) {
-          process.stdout.write(
-            `Imported ${resolve(v.dir)} as "${v.name ?? basename(resolve(v.dir))}" into ${data.choice.dir}\n`,
-          );
-        }
       }),
     );
+
+  program
+    .command("restore")
+    .description(
+      "put a folder back as a backup kept it (`lens import --replace` names its backup); what it replaces is kept in turn",
+    )
+    .argument("<backup>", "the backup: its name in DATA/.lens/backups, or its directory")
+    .option("--data <dir>", "data directory [env LENS_DATA]")
+    .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
+    .action((backup: string, flags: CliFlags) =>
+      run(() => importOrRestore("restore", flags, { restore: backup })),
+    );
+
+  /** Runs an import or a restore, here or through the server holding the directory. */
+  async function importOrRestore(command: string, flags: CliFlags, job: ImportJob) {
+    const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
+    const log = createLogger(config.logLevel);
+    try {
+      const done = await runImport(config, log, job, (owner, dir) =>
+        process.stderr.write(
+          `lens ${command}: ${dir} is held by a running \`lens serve\` (pid ${owner.pid}); the import runs there, so its notes appear live\n`,
+        ),
+      );
+      for (const o of done.outcomes) process.stdout.write(`${outcomeLine(o, done.dataDir)}\n`);
+    } catch (e) {
+      if (!(e instanceof FolderExistsError)) throw e;
+      process.stderr.write(`lens ${command}: ${e.message}\n`);
+      process.exitCode = 2;
+    }
+  }
 
   program
     .command("export")

@@ -1,10 +1,12 @@
-// The data half of the composition root: locks a data directory, makes the Workspace, starts
-// its link upkeep (unless read-only), loads it through the store (with progress and a load
-// report), seeds or imports vaults, and closes it after a flush.
+// The data half of the composition root: locks a data directory (or says at once who holds it),
+// opens its control socket, makes the Workspace, starts its link upkeep (unless read-only),
+// loads it through the store (with progress and a load report), seeds or imports vaults, and
+// closes it after a flush.
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
+import { AuditLog } from "@lens/access";
 import { startLinkUpkeep, Workspace } from "@lens/core";
-import { type DirStore, formatLoadReport, importVault, openStore } from "@lens/store";
+import { type DirStore, formatLoadReport, openStore } from "@lens/store";
 import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
 import {
   chooseDataDir,
@@ -14,12 +16,22 @@ import {
 } from "../cli/dataDir.js";
 import { type DirLock, lockDataDir } from "../cli/dirLock.js";
 import { progressReporter } from "../cli/progress.js";
+import { probeOwner } from "../control/controlClient.js";
+import { type ControlServer, startControlServer } from "../control/controlServer.js";
+import { DataDirInUseError, type OwnerCommand } from "../control/protocol.js";
+import { controlSocketPath } from "../control/socketPath.js";
 import type { Log } from "../log.js";
+import { LENS_VERSION } from "../version.js";
+import { type FolderImportOutcome, importFolders } from "./folderImport.js";
 
 export interface OpenedData {
   workspace: Workspace;
   store: DirStore;
   choice: DataDirChoice;
+  /** The directory's audit log (`.lens/audit.jsonl`). */
+  audit: AuditLog;
+  /** The directory's control socket, while this process holds it (not read-only). */
+  control?: ControlServer;
   /** Flushes every document, stops persisting and releases the directory. */
   close(): Promise<void>;
 }
@@ -37,6 +49,8 @@ export interface OpenDataOptions {
   create?: boolean;
   /** Where the default data directory is (tests); default `.lens-data` (see dataDir.ts). */
   defaultDir?: string;
+  /** The command holding the directory, as its control socket tells others; default serve. */
+  owner?: OwnerCommand;
 }
 
 export async function openData(
@@ -47,8 +61,20 @@ export async function openData(
   const choice = chooseDataDir(config, options.cwd, options.defaultDir);
   if (!existsSync(choice.dir)) createDataDir(choice, config, options, log);
   const readOnly = options.readOnly === true;
-  const lock: DirLock = readOnly ? { release: () => {} } : await lockDataDir(choice.dir);
+  const lock: DirLock = readOnly
+    ? { release: () => {} }
+    : await lockDataDir(choice.dir, { onHeld: () => refuseIfAnswered(choice.dir, log) });
+  let control: ControlServer | undefined;
   try {
+    if (!readOnly) {
+      const owner = { lens: LENS_VERSION, command: options.owner ?? "serve", pid: process.pid };
+      control = await startControlServer(
+        controlSocketPath(choice.dir),
+        { ...owner, dir: choice.dir },
+        log,
+      );
+    }
+    const audit = new AuditLog(choice.dir);
     const workspace = new Workspace({
       folderNames: config.folderNames,
       ...(config.author ? { author: config.author } : {}),
@@ -82,17 +108,39 @@ export async function openData(
         }
       }
       vaults.push(...config.imports);
-      await importVaults(workspace, vaults, log, options.cwd);
-      if (vaults.length) await store.flush();
+      // Created or updated, as asked at every start; a folder changed is kept in a backup.
+      const cwd = options.cwd ?? process.cwd();
+      const outcomes = await importFolders(
+        {
+          workspace,
+          dataDir: choice.dir,
+          audit,
+          flush: () => store.flush(),
+          who: "cli",
+          progress: (label) => progressReporter(label, log),
+        },
+        {
+          vaults: vaults.map((v) => {
+            const dir = resolve(cwd, v.dir);
+            return { dir, name: v.name ?? basename(dir) };
+          }),
+          replace: true,
+        },
+      );
+      logImports(outcomes, log);
     }
 
     return {
       workspace,
       store,
       choice,
+      audit,
+      ...(control ? { control } : {}),
       async close() {
         try {
+          await control?.close();
           await store.close();
+          await audit.settled();
           log.info({ written: store.writeCount }, "data directory closed");
         } finally {
           lock.release();
@@ -100,8 +148,43 @@ export async function openData(
       },
     };
   } catch (e) {
+    await control?.close().catch(() => {});
     lock.release();
     throw e;
+  }
+}
+
+/**
+ * The lock of `dir` is fresh: if its holder answers on the control socket, refuse at once
+ * (naming it); otherwise (a crashed holder, or one without a socket) say so and wait for it.
+ */
+async function refuseIfAnswered(dir: string, log: Log): Promise<void> {
+  const owner = await probeOwner(dir);
+  if (owner) throw new DataDirInUseError(dir, owner);
+  log.warn(
+    { dir },
+    `${dir} is locked by a Lens process that does not answer (it may have crashed): waiting up to 14 s for its lock to turn stale`,
+  );
+}
+
+/** Log lines of imports: what each did, and the files it left out. */
+export function logImports(outcomes: FolderImportOutcome[], log: Log): void {
+  for (const o of outcomes) {
+    log.info(
+      {
+        folder: o.folder,
+        created: o.created,
+        added: o.added,
+        updated: o.updated,
+        unchanged: o.unchanged,
+        removed: o.removed,
+        skipped: o.skipped.length,
+        ...(o.backup ? { backup: o.backup } : {}),
+      },
+      `imported ${o.vault} as folder "${o.folder}"`,
+    );
+    for (const s of o.skipped)
+      log.warn({ path: s.path, reason: s.reason }, "import skipped a file");
   }
 }
 
@@ -126,62 +209,6 @@ function createDataDir(
   }
   mkdirSync(choice.dir, { recursive: true });
   log.info({ dir: choice.dir }, `created empty data directory ${choice.dir}`);
-}
-
-/**
- * Imports vault directories as folders, all in one workspace batch: link upkeep parses and
- * resolves the new notes once for all of them (not once per note, then again per folder), and
- * the store writes each new document once, after the last vault.
- */
-export async function importVaults(
-  workspace: Workspace,
-  vaults: readonly VaultImport[],
-  log: Log,
-  cwd?: string,
-): Promise<void> {
-  if (vaults.length === 0) return;
-  const endBatch = workspace.beginBatch();
-  try {
-    for (const v of vaults) await importInto(workspace, v, log, cwd);
-  } finally {
-    endBatch();
-  }
-}
-
-/** Imports one vault directory as a folder (created, or updated in place), with progress. */
-export async function importInto(
-  workspace: Workspace,
-  vault: VaultImport,
-  log: Log,
-  cwd: string = process.cwd(),
-): Promise<void> {
-  const dir = resolve(cwd, vault.dir);
-  const folderName = vault.name ?? basename(dir);
-  const bar = progressReporter(`importing ${folderName}`, log);
-  try {
-    const report = await importVault(workspace, dir, {
-      folderName,
-      onProgress: (p) => bar.update(p),
-    });
-    bar.stop();
-    log.info(
-      {
-        folder: report.folderName,
-        created: report.created,
-        added: report.added.length,
-        updated: report.updated.length,
-        unchanged: report.unchanged,
-        removed: report.removed.length,
-        skipped: report.skipped.length,
-      },
-      `imported ${dir} as folder "${report.folderName}"`,
-    );
-    for (const s of report.skipped)
-      log.warn({ path: s.path, reason: s.reason }, "import skipped a file");
-  } catch (e) {
-    bar.stop();
-    throw e;
-  }
 }
 
 function logLoadReport(store: DirStore, log: Log): void {

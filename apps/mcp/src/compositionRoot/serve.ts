@@ -2,9 +2,10 @@
 // /healthz — over one Workspace (with its link upkeep) persisted in the data directory. The
 // authenticator, audit log, sessions and grep pool are made here and handed to every door.
 import { existsSync } from "node:fs";
-import { AuditLog, Authenticator, tokenFilePath } from "@lens/access";
-import { SessionStore } from "@lens/core";
+import { Authenticator, tokenFilePath } from "@lens/access";
 import { createRestApp } from "@lens/rest";
+import { createLens, DEFAULT_HANDLE_IDLE_MS } from "@lens/service";
+import { openReadLog } from "@lens/store";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
@@ -16,6 +17,7 @@ import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { warmRankedIndex } from "../search/warmRanked.js";
+import { controlHandlers } from "./control.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
 
 /** How long a woken note stays awake once saved, unchanged and closed by every sync client. */
@@ -54,14 +56,24 @@ export async function startServe(
       `refusing to listen on ${config.host} without a token: anyone who can reach it could read and edit your notes. Add one with \`lens token add\` (or set LENS_TOKEN / --token), or bind to 127.0.0.1.`,
     );
   }
-  const data = await openData(config, log, options);
+  const data = await openData(config, log, { ...options, owner: "serve" });
   try {
-    const { workspace, store } = data;
-    const audit = new AuditLog(dataDir);
-    const afterWrite = () => store.flush();
-    const sessions = new SessionStore();
+    const { workspace, store, audit } = data;
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
     const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
+    // The one application layer every door calls: authorised, persisted, audited, logged.
+    // Read records persist beside the data: a handle read before a restart still unlocks edits.
+    const reads = openReadLog(dataDir, {
+      keepSince: () => Date.now() - DEFAULT_HANDLE_IDLE_MS,
+      onError: (err) => log.warn({ err }, "could not write read records"),
+    });
+    const service = createLens(workspace, {
+      persist: () => store.flush(),
+      audit,
+      grep: (plan) => grep.grep(plan),
+      log,
+      reads,
+    });
     const scalarCopy = distPath("reference/scalar.js");
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
     // The upgrade guard is the app's (one rule for every door); the app is made below.
@@ -76,11 +88,8 @@ export async function startServe(
       log: syncLog,
     });
     const rest = createRestApp({
-      workspace,
       // Shared with MCP: a REST Lens-Session handle is an MCP session_id.
-      sessions,
-      afterWrite,
-      grep: (plan) => grep.grep(plan),
+      lens: service,
       auth,
       audit,
       dataDir,
@@ -92,10 +101,7 @@ export async function startServe(
       ...(existsSync(scalarCopy) ? { referenceScript: scalarCopy } : {}),
     });
     lens = createLensApp({
-      workspace,
-      sessions,
-      afterWrite,
-      grep,
+      lens: service,
       log,
       auth,
       audit,
@@ -124,6 +130,18 @@ export async function startServe(
       idleMs: SLEEP_AFTER_MS,
       inUse: (docId) => sync.isOpen(docId),
     });
+    // `lens import` and `lens stdio` beside this server reach it through the control socket.
+    data.control?.serve(
+      controlHandlers({
+        lens: service,
+        workspace,
+        log,
+        dataDir,
+        audit,
+        flush: () => store.flush(),
+      }),
+      listening.baseUrl,
+    );
     let stopping: Promise<void> | undefined;
     return {
       listening,
@@ -134,6 +152,7 @@ export async function startServe(
       sync,
       stop() {
         stopping ??= (async () => {
+          await data.control?.unserve();
           stopWarming();
           stopWatchingAccess();
           stopSleeping();
@@ -143,6 +162,7 @@ export async function startServe(
           await grep.close();
           await listening.close();
           await audit.settled();
+          reads.close();
           await data.close();
         })();
         return stopping;

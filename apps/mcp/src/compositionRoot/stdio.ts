@@ -1,8 +1,12 @@
 // `lens stdio` composed: the data directory (store, Workspace, link upkeep), a grep pool and one
-// MCP session on this process's stdin/stdout.
-import { SessionStore } from "@lens/core";
+// MCP session on this process's stdin/stdout — or, when a running `lens serve` holds the
+// directory, this process's stdin/stdout bridged to an MCP session of that server.
+import { AuditLog } from "@lens/access";
+import { createLens } from "@lens/service";
 import type { DataConfig } from "../cli/config.js";
 import { firstFolderAdvice } from "../cli/firstFolder.js";
+import { bridgeStdio } from "../control/controlClient.js";
+import { DataDirInUseError } from "../control/protocol.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { serveStdio } from "../stdio.js";
@@ -17,20 +21,21 @@ export interface RunningStdio {
 }
 
 export async function startStdio(config: DataConfig, log: Log): Promise<RunningStdio> {
-  const data = await openData(config, log);
+  const data = await openData(config, log, { owner: "stdio" });
   // Every caller of stdio is its owner (an admin): any assistant may create the first folder.
   if (data.workspace.folders().length === 0) {
     log.warn({ dir: data.choice.dir }, firstFolderAdvice(data.choice.dir, true).join(" "));
   }
   try {
     const grep = new GrepPool(data.workspace);
-    const session = await serveStdio({
-      workspace: data.workspace,
-      sessions: new SessionStore(),
-      afterWrite: () => data.store.flush(),
+    const audit = new AuditLog(data.choice.dir);
+    const lens = createLens(data.workspace, {
+      persist: () => data.store.flush(),
+      audit,
+      grep: (plan) => grep.grep(plan),
       log,
-      grep,
-    }).catch(async (e: unknown) => {
+    });
+    const session = await serveStdio({ lens, log }).catch(async (e: unknown) => {
       await grep.close();
       throw e;
     });
@@ -42,6 +47,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
         stopping ??= (async () => {
           await session.close();
           await grep.close();
+          await audit.settled();
           await data.close();
         })();
         return stopping;
@@ -51,4 +57,36 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
     await data.close();
     throw e;
   }
+}
+
+/** The refusal of a directory held by a server this client can be bridged to, else undefined. */
+export function bridgeable(error: unknown): DataDirInUseError | undefined {
+  return error instanceof DataDirInUseError && error.owner.serves.includes("mcp")
+    ? error
+    : undefined;
+}
+
+/**
+ * Bridges this client to the server holding the directory (says so at once on stderr) until
+ * either side ends; resolves with the exit code: 0 when the client left, 1 when the server
+ * stopped.
+ */
+export async function bridgeToServer(
+  held: DataDirInUseError,
+  config: DataConfig,
+  log: Log,
+): Promise<number> {
+  const { owner, dir } = held;
+  process.stderr.write(
+    `lens stdio: ${dir} is held by a running \`lens serve\` (pid ${owner.pid}${owner.url ? `, ${owner.url}` : ""}); this client is bridged to it\n`,
+  );
+  if (config.imports.length) {
+    log.warn(
+      "--import is not applied through a bridge: use `lens import`, which hands it to the server",
+    );
+  }
+  const ended = await bridgeStdio(dir, config.author);
+  if (ended === "client") return 0;
+  process.stderr.write(`lens stdio: the server holding ${dir} ended the session (it stopped)\n`);
+  return 1;
 }

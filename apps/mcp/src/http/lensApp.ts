@@ -3,7 +3,8 @@
 // cross-site requests); MCP also gets the shared authenticator here, while REST and sync apply
 // it to their own routes.
 import { type AccessEnv, type AuditLog, Authenticator, authenticate, problem } from "@lens/access";
-import { documentSummary, roleIncludes } from "@lens/core";
+import { documentSummary } from "@lens/core";
+import { may } from "@lens/service";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
 import type { LensServerDeps } from "../server/mcpServer.js";
@@ -85,8 +86,8 @@ export function createLensApp(options: LensAppOptions): LensApp {
   app.get("/healthz", (c) => {
     // Details (folder names among them) only for admins: a scoped token must not learn them.
     const who = auth.authenticate(c.req.header("authorization"));
-    if (!who.ok || !roleIncludes(who.identity.caller.role, "admin")) return c.json({ ok: true });
-    const ws = options.workspace;
+    if (!who.ok || !may(who.identity.caller, "health.details")) return c.json({ ok: true });
+    const ws = options.lens.workspace;
     const sum = documentSummary(ws);
     return c.json({
       ok: true,

@@ -2,10 +2,10 @@
 // session's transport, opens sessions on initialize, and answers the HTTP-level errors
 // (JSON-RPC errors as the SDK's transport answers them; 404 as the port's problem+json).
 
-import { type AccessEnv, type Identity, problem } from "@lens/access";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { type AccessEnv, problem } from "@lens/access";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
+import { authInfoOf } from "../server/identity.js";
 import { isServerSessionId, type McpSession, type McpSessions } from "./mcpSessions.js";
 import { readPostBody } from "./postBody.js";
 
@@ -28,16 +28,6 @@ const busy = () =>
   jsonRpcHttpError(503, -32000, "Too many MCP sessions are busy; retry shortly", {
     "Retry-After": "5",
   });
-
-/** How the caller reaches the tool handlers: the SDK passes `authInfo` to every request. */
-export function authInfoOf(identity: Identity): AuthInfo {
-  return { token: "", clientId: identity.who, scopes: [identity.caller.role], extra: { identity } };
-}
-
-/** The identity a handler's request was made with (undefined over stdio: the owner). */
-export function identityOf(authInfo: AuthInfo | undefined): Identity | undefined {
-  return authInfo?.extra?.identity as Identity | undefined;
-}
 
 /**
  * The SDK's isInitializeRequest (a full zod parse), asked only of messages whose method is
@@ -117,7 +107,10 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
         return problem(c, 404, "Session not found", { code: "session_not_found" });
       }
       const live = session;
-      return sessions.serve(live, () => handle(live.transport));
+      const res = await sessions.serve(live, () => handle(live.transport));
+      // Ended by its client: its reads go with it (an expired or evicted session keeps them).
+      if (req.method === "DELETE" && res.ok) sessions.forgetReads(live, identity);
+      return res;
     }
 
     if (req.method !== "POST") {

@@ -2,7 +2,7 @@
 // idle expiry, a bound on how many live at once, and tracking of requests still streaming.
 import { randomUUID } from "node:crypto";
 import type { Identity } from "@lens/access";
-import { OWNER } from "@lens/core";
+import { OWNER_ACTOR } from "@lens/service";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
@@ -56,7 +56,7 @@ export interface PendingSession {
 }
 
 /** Who opens a session when no authenticator is in front (tests, an open server). */
-const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner" };
+const OWNER_IDENTITY: Identity = OWNER_ACTOR;
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -126,7 +126,11 @@ export class McpSessions {
     };
     // The id is chosen up front so the server can key its read tracking by it; the SDK
     // hands it out in the initialize response.
-    const server = createLensServer(this.deps, readTrackingKey(id), identity.caller);
+    const server = createLensServer(
+      this.deps,
+      { transport: readTrackingKey(id), durable: true },
+      identity,
+    );
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       enableJsonResponse: this.options.jsonResponse ?? true,
@@ -277,6 +281,11 @@ export class McpSessions {
     return true;
   }
 
+  /** Forgets what a session read: its client ended it (DELETE). */
+  forgetReads(s: McpSession, identity: Identity): void {
+    this.deps.lens.forgetSession(identity, readTrackingKey(s.id));
+  }
+
   /** Closes idle sessions; returns how many were closed. */
   async sweep(): Promise<number> {
     const cutoff = this.now() - this.idleTimeoutMs;
@@ -303,7 +312,8 @@ export class McpSessions {
 
   private forget(id: string): void {
     this.live.delete(id);
-    this.deps.sessions.delete(readTrackingKey(id));
+    // Its reads stay with the handles (durable, bound to its credential): a client that comes
+    // back with the same id after a restart or an expiry still holds them, until they idle out.
   }
 }
 

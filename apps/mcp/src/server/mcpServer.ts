@@ -1,21 +1,15 @@
-// The Lens MCP server: lists core's tools and calls them through core's registry. It adds no
-// tool behaviour; it only translates between MCP messages and core's callTool.
+// The Lens MCP server: lists the tools the caller's role may call and calls them through the
+// service (@lens/service: authorised, run, persisted, audited, logged there). It adds no tool
+// behaviour; it only translates between MCP messages and the service.
 import {
-  type Caller,
-  callGrepElsewhere,
-  callTool,
-  clip,
   type Tool as LensTool,
   lensTools,
-  OWNER,
-  type SessionStore,
   ToolCallError,
   type ToolResult,
   toolInputJsonSchema,
   toolOutputJsonSchema,
-  toolsFor,
-  type Workspace,
 } from "@lens/core";
+import { type Actor, type Lens, OWNER_ACTOR, type SessionRef } from "@lens/service";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   type CallToolRequest,
@@ -26,23 +20,15 @@ import {
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { identityOf } from "../http/mcpApp.js";
 import { type Log, silentLog } from "../log.js";
-import type { GrepPool } from "../search/grepPool.js";
 import { LENS_VERSION } from "../version.js";
+import { identityOf } from "./identity.js";
 import { serverInstructions } from "./instructions.js";
 
 export interface LensServerDeps {
-  workspace: Workspace;
-  sessions: SessionStore;
-  /**
-   * Durability hook (the store's flush), awaited after every successful call of a tool that
-   * writes, before the result goes back: an acknowledged edit is on disk.
-   */
-  afterWrite?: () => Promise<void>;
+  /** The service every call goes through. */
+  lens: Lens;
   log?: Log;
-  /** Where grep runs (a worker thread under `lens serve`); unset = in this thread. */
-  grep?: GrepPool;
 }
 
 const LooseCallToolRequest = z.object({
@@ -69,33 +55,33 @@ export function mcpToolListing(tool: LensTool): McpTool {
 }
 
 /**
- * Creates one MCP server for one transport session (`sessionId`: the key of its read
- * tracking in `deps.sessions`), opened by `opener` (over HTTP each request also carries its
- * caller, from the same credential). Connect it to exactly one transport.
+ * Creates one MCP server for one transport session (`session`: where its reads are tracked — an
+ * HTTP session's are durable, keyed by its id), opened by `opener` (over HTTP each request also
+ * carries its own identity, from the same credential). Connect it to exactly one transport.
  */
 export function createLensServer(
   deps: LensServerDeps,
-  sessionId: string,
-  opener: Caller = OWNER,
+  session: SessionRef,
+  opener: Actor = OWNER_ACTOR,
 ): Server {
+  const { lens } = deps;
   const log = deps.log ?? silentLog();
   const server = new Server(
     { name: "lens", title: "Lens", version: LENS_VERSION },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: serverInstructions(deps.workspace, opener),
+      instructions: serverInstructions(lens.workspace, opener.caller),
     },
   );
   const listings = new Map(lensTools.map((t) => [t.name, mcpToolListing(t)]));
-  /** The request's caller, attributed as the token's name, `--author`, or the client's name. */
-  const callerOf = (authInfo: Parameters<typeof identityOf>[0]): Caller => {
-    const caller = identityOf(authInfo)?.caller ?? opener;
-    const author = caller.author ?? deps.workspace.author ?? server.getClientVersion()?.name;
-    return author === undefined ? caller : { ...caller, author };
-  };
+  /** The request's actor, attributed as the token's name, `--author`, or the client's name. */
+  const actorOf = (authInfo: Parameters<typeof identityOf>[0]): Actor =>
+    lens.actor(identityOf(authInfo) ?? opener, server.getClientVersion()?.name);
 
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
-    tools: toolsFor(callerOf(extra.authInfo)).map((t) => listings.get(t.name) as McpTool),
+    tools: lens
+      .toolsFor(actorOf(extra.authInfo).caller)
+      .map((t) => listings.get(t.name) as McpTool),
   }));
 
   // Registered with a loose schema so a malformed call (`name: 123`, `arguments: null`) reaches
@@ -107,32 +93,9 @@ export function createLensServer(
       // The SDK's tools/call wrapper has checked the request against CallToolRequestSchema
       // before calling this handler (an invalid one never gets here): not parsed again.
       const { name, arguments: args } = (request as CallToolRequest).params;
-      const caller = callerOf(extra.authInfo);
-      const ctx = { workspace: deps.workspace, sessions: deps.sessions, sessionId, caller };
-      const started = performance.now();
-      // Who called: the token's name ("admin token", or "owner" on an open server or stdio).
-      const who = identityOf(extra.authInfo)?.who ?? opener.author ?? "owner";
-      const logCall = (code?: string) =>
-        log.info(
-          {
-            tool: name,
-            who,
-            ...documentArgument(args),
-            isError: code !== undefined,
-            ...(code !== undefined ? { code } : {}),
-            ms: msSince(started),
-          },
-          "tool call",
-        );
-      let result: ToolResult;
-      const pool = deps.grep;
       try {
-        result =
-          name === "grep" && pool
-            ? await callGrepElsewhere(ctx, args ?? {}, (plan) => pool.grep(plan))
-            : callTool(ctx, name, args ?? {});
+        return mcpResult(await lens.call(actorOf(extra.authInfo), session, name, args ?? {}));
       } catch (e) {
-        logCall(e instanceof ToolCallError ? e.code : "internal");
         if (e instanceof ToolCallError) {
           // An unknown tool is a protocol error; arguments that break the schema are a tool
           // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
@@ -146,34 +109,10 @@ export function createLensServer(
           true,
         );
       }
-      const tool = lensTools.find((t) => t.name === name);
-      logCall(result.isError ? (result.code ?? "error") : undefined);
-      if (!result.isError && tool && !tool.readOnly && deps.afterWrite) {
-        try {
-          await deps.afterWrite();
-        } catch (e) {
-          log.error({ err: e, tool: name }, "could not persist a write");
-          return textResult(
-            `${result.text}\n\nWarning: the change was made but could not be saved to disk (${e instanceof Error ? e.message : String(e)}); it may be lost if the server stops. Do not repeat the edit.`,
-            true,
-          );
-        }
-      }
-      return mcpResult(result);
     },
   );
 
   return server;
-}
-
-/** The document or folder a call names, for the log: never its text or patterns. */
-function documentArgument(args: Record<string, unknown> | undefined): { path?: string } {
-  const path = args?.file_path ?? args?.path;
-  return typeof path === "string" ? { path: clip(path) } : {};
-}
-
-function msSince(start: number): number {
-  return Math.round((performance.now() - start) * 10) / 10;
 }
 
 /**

@@ -9,12 +9,13 @@ import {
   TokenChangeError,
   type TokenRecord,
 } from "@lens/access";
-import { ROLES } from "@lens/core";
-import { callerOf, requireRole, whoOf } from "../caller.js";
+import { type Outcome, ROLES } from "@lens/core";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { noQueryParams, queryParams } from "../query.js";
 import { tags } from "../schemas.js";
+import { problemForFailure } from "../toolProblems.js";
 
 const TokenSchema = z
   .object({
@@ -137,8 +138,7 @@ export interface AdminDeps extends RestDeps {
 }
 
 export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
-  const dataDir = (c: Parameters<typeof callerOf>[0]): string => {
-    requireRole(callerOf(c, deps), "admin", "token management and the audit log");
+  const dataDir = (): string => {
     if (deps.dataDir === undefined) {
       throw new ProblemError("not-found", "This server keeps no named tokens (no data directory).");
     }
@@ -149,27 +149,37 @@ export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
     const { sha256: _hash, ...rest } = r;
     return used === undefined ? rest : { ...rest, lastUsed: new Date(used).toISOString() };
   };
+  /** The service's outcome of an administrative operation, or its refusal as a problem. */
+  const value = <T>(outcome: Outcome<T>): T => {
+    if (!outcome.ok) throw problemForFailure(outcome.error);
+    return outcome.value;
+  };
 
   app.openapi(listTokens, async (c) => {
-    const records = await readTokenFile(dataDir(c));
+    actorFor(c, deps, "listTokens");
+    const records = await readTokenFile(dataDir());
     return c.json({ tokens: records.map(describe) }, 200);
   });
 
   app.openapi(createToken, async (c) => {
-    const dir = dataDir(c);
+    const actor = actorFor(c, deps, "createToken");
+    const dir = dataDir();
     const body = c.req.valid("json");
-    let expiresAt: number | undefined;
     try {
-      if (body.expires !== undefined) expiresAt = Date.now() + parseDuration(body.expires);
+      const expiresAt =
+        body.expires === undefined ? undefined : Date.now() + parseDuration(body.expires);
       const spec = { name: body.name, role: body.role, folders: body.folders ?? [] };
-      const made = await addToken(dir, expiresAt === undefined ? spec : { ...spec, expiresAt });
-      await deps.audit?.record({
-        who: whoOf(c),
-        role: "admin",
-        action: "token.add",
-        outcome: "ok",
-        detail: { name: made.record.name, role: made.record.role, folders: made.record.folders },
-      });
+      const made = value(
+        await deps.lens.administer(
+          actor,
+          "tokens.manage",
+          {
+            action: "token.add",
+            detail: { name: spec.name, role: spec.role, folders: spec.folders },
+          },
+          () => addToken(dir, expiresAt === undefined ? spec : { ...spec, expiresAt }),
+        ),
+      );
       return c.json({ token: made.token, record: describe(made.record) }, 201);
     } catch (e) {
       if (e instanceof TokenChangeError || (e instanceof Error && /duration/.test(e.message))) {
@@ -183,17 +193,18 @@ export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   });
 
   app.openapi(deleteToken, async (c) => {
-    const dir = dataDir(c);
+    const actor = actorFor(c, deps, "revokeToken");
+    const dir = dataDir();
     const { name } = c.req.valid("param");
     try {
-      const gone = await revokeToken(dir, name);
-      await deps.audit?.record({
-        who: whoOf(c),
-        role: "admin",
-        action: "token.revoke",
-        outcome: "ok",
-        detail: { name: gone.name },
-      });
+      const gone = value(
+        await deps.lens.administer(
+          actor,
+          "tokens.manage",
+          { action: "token.revoke", detail: { name } },
+          () => revokeToken(dir, name),
+        ),
+      );
       return c.json({ revoked: describe(gone) }, 200);
     } catch (e) {
       if (e instanceof TokenChangeError) throw new ProblemError("not-found", e.message);
@@ -202,7 +213,8 @@ export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   });
 
   app.openapi(auditRoute, async (c) => {
-    dataDir(c);
+    actorFor(c, deps, "getAudit");
+    dataDir();
     if (!deps.audit) throw new ProblemError("not-found", "This server keeps no audit log.");
     const { offset = 0, limit = 100 } = c.req.valid("query");
     const page = await deps.audit.page(offset, limit);

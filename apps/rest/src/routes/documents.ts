@@ -9,14 +9,12 @@ import {
   globTool,
   type ReadResult,
   ReadResultSchema,
-  readDocument,
   renderRead,
   ToolCallError,
-  toolRefusal,
   toToolResult,
 } from "@lens/core";
 import { accepts } from "hono/accepts";
-import { callerOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifNoneMatchHits } from "../etag.js";
 import { ProblemError, problemResponses } from "../problems.js";
@@ -165,8 +163,8 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const { pattern, path, limit } = c.req.valid("query");
     const args =
       path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path };
-    const caller = callerOf(c, deps);
-    // The glob tool's checks and role, then its search with the listing's own cut.
+    const actor = actorFor(c, deps, "listDocuments");
+    // The glob tool's checks (its role is the route's), then its search with the listing's cut.
     let checked: { pattern: string; path?: string };
     try {
       checked = checkToolCall("glob", args).args as typeof checked;
@@ -174,11 +172,9 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
       if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
       throw e;
     }
-    const refused = toolRefusal(globTool, caller);
-    if (refused) throw problemForFailure(refused, { tool: "glob" });
     const result = toToolResult(
       globTool,
-      globListing(ws, checked, caller.reach, limit ?? GLOB_MAX_RESULTS),
+      globListing(ws, checked, actor.caller.reach, limit ?? GLOB_MAX_RESULTS),
     );
     if (result.isError || !result.data) throw problemForFailure(result, { tool: "glob" });
     const found = result.data;
@@ -199,26 +195,29 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
     );
   });
 
-  app.openapi(getRoute, (c) => {
+  app.openapi(getRoute, async (c) => {
     const { path } = c.req.valid("param");
     const query = c.req.valid("query");
     const headers = c.req.valid("header");
-    const caller = callerOf(c, deps);
+    const actor = actorFor(c, deps, "getDocument");
     const request = {
       filePath: path,
       view: query.view ?? "ai",
       offset: query.offset,
       limit: query.limit,
     };
-    const read = readDocument(ws, request, caller.reach);
-    if (!read.ok) throw problemForFailure(read.error, { ws, path, reach: caller.reach });
+    const lensSession = headers["lens-session"];
+    // A Lens-Session handle is marked as having read it (through the request's own session).
+    const read =
+      lensSession === undefined
+        ? deps.lens.readDocument(actor, request)
+        : await withRequestSession(deps, actor, lensSession, (rs) =>
+            deps.lens.readDocument(actor, request, rs.ref),
+          );
+    if (!read.ok) throw problemForFailure(read.error, { ws, path, reach: actor.caller.reach });
     const { docId, ...result } = read.value;
     const view = ws.view(docId);
     const etag = view ? etagOf(view) : '""';
-    const lensSession = headers["lens-session"];
-    if (lensSession !== undefined) {
-      withRequestSession(deps, caller, lensSession, (rs) => rs.session.markRead(docId, ws.now()));
-    }
     const cacheHeaders = { ETag: etag, Vary: "Accept", "Cache-Control": "no-cache" };
     const ifNoneMatch = headers["if-none-match"];
     if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {

@@ -2,7 +2,7 @@
 // proof that the client read the document — its current ETag in If-Match, or a Lens-Session that
 // read it. See README "Proof of a prior read".
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { callerOf, requireRole } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { ifMatchHits } from "../etag.js";
 import { openDocument } from "../locate.js";
@@ -78,9 +78,9 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
     const body = c.req.valid("json");
     // Everything from the precondition check to the edit is synchronous, so no other write can
     // slip in between: the ETag checked is the version the edit applies to.
-    const caller = callerOf(c, deps);
-    requireRole(caller, "suggest", "editing (suggesting a change)");
-    const doc = openDocument(ws, path, caller.reach);
+    const actor = actorFor(c, deps, "editDocument");
+    const reach = actor.caller.reach;
+    const doc = openDocument(ws, path, reach);
     // `If-Match: *` matches any version, so it proves nothing about having read this one.
     const ifMatch = headers["if-match"]?.trim() === "*" ? undefined : headers["if-match"];
     if (ifMatch !== undefined && !ifMatchHits(ifMatch, doc.etag)) {
@@ -91,7 +91,8 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
         { ETag: doc.etag },
       );
     }
-    const result = withRequestSession(deps, caller, headers["lens-session"], (rs) => {
+    let etag = doc.etag;
+    const result = await withRequestSession(deps, actor, headers["lens-session"], (rs) => {
       const session = rs.session;
       if (ifMatch !== undefined) session.markRead(doc.loc.docId, ws.now());
       else if (!session.hasRead(doc.loc.docId)) {
@@ -108,16 +109,16 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
         new_string: body.new_string,
       };
       if (body.replace_all !== undefined) args.replace_all = body.replace_all;
-      return rs.call("edit", args);
+      // The version this edit produced, taken before any other write can run.
+      return rs.call("edit", args, (ran) => {
+        if (!ran.isError) etag = openDocument(ws, doc.loc.path, reach).etag;
+      });
     });
     // Refusals map by their code; one without a code is a generic tool-error.
     if (result.isError) {
-      throw problemForFailure(result, { tool: "edit", ws, path, reach: caller.reach });
+      throw problemForFailure(result, { tool: "edit", ws, path, reach });
     }
-    // The version this edit produced, taken before any other write can run.
-    const after = openDocument(ws, doc.loc.path, caller.reach);
-    await deps.afterWrite();
     const data = result.data as { path: string; replacements: number; firstLine: number };
-    return c.json({ ...data, text: result.text, etag: after.etag }, 200, { ETag: after.etag });
+    return c.json({ ...data, text: result.text, etag }, 200, { ETag: etag });
   });
 }

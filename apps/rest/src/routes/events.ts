@@ -6,7 +6,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Authenticator } from "@lens/access";
 import { streamSSE } from "hono/streaming";
-import { callerOf, whoOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import { watchChanges } from "../changeFeed.js";
 import type { RestDeps } from "../deps.js";
 import { problemResponses } from "../problems.js";
@@ -76,8 +76,7 @@ export function registerEventsRoute(
         "Cache-Control": "no-cache",
       });
     }
-    const caller = callerOf(c, deps);
-    const who = whoOf(c);
+    const { caller, who } = actorFor(c, deps, "streamEvents");
     const authorization = c.req.header("authorization");
     const release = slots.take(who);
     c.header("X-Accel-Buffering", "no");

@@ -1,10 +1,10 @@
 // GET /grep: core's grep tool with every one of its parameters as query parameters; the answer
 // is the tool's typed page (entries, paging) with its text, exactly as MCP clients get both.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { callGrepElsewhere, type GrepPage, GrepPageSchema, ToolCallError } from "@lens/core";
-import { callerOf } from "../caller.js";
+import { type GrepPage, GrepPageSchema } from "@lens/core";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
-import { ProblemError, problemResponses } from "../problems.js";
+import { problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
 import { tags, toolText } from "../schemas.js";
@@ -102,23 +102,10 @@ export function registerGrepRoute(app: OpenAPIHono, deps: RestDeps): void {
       const value = query[name as keyof typeof query];
       if (value !== undefined) raw[toolName] = value;
     }
-    const caller = callerOf(c, deps);
-    const context = { tool: "grep", ws, path: query.path, reach: caller.reach };
-    const run = deps.grep;
-    const result = run
-      ? await toolCallProblem(() => callGrepElsewhere({ workspace: ws, caller }, raw, run))
-      : withRequestSession(deps, caller, undefined, (rs) => rs.call("grep", raw));
+    const actor = actorFor(c, deps, "grep");
+    const context = { tool: "grep", ws, path: query.path, reach: actor.caller.reach };
+    const result = await withRequestSession(deps, actor, undefined, (rs) => rs.call("grep", raw));
     if (result.isError || !result.data) throw problemForFailure(result, context);
     return c.json({ ...(result.data as GrepPage), text: result.text }, 200);
   });
-}
-
-/** A malformed call (the tool's own checks) as the validation problem RequestSession gives. */
-async function toolCallProblem<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    if (e instanceof ToolCallError) throw new ProblemError("validation-failed", e.message);
-    throw e;
-  }
 }

@@ -3,7 +3,7 @@
 // beside the get_links tool's text.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { DocumentLinks } from "@lens/core";
-import { callerOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
@@ -65,14 +65,14 @@ const linksRoute = createRoute({
 
 export function registerLinksRoute(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
-  app.openapi(linksRoute, (c) => {
+  app.openapi(linksRoute, async (c) => {
     const { path } = c.req.valid("param");
-    const caller = callerOf(c, deps);
-    const result = withRequestSession(deps, caller, undefined, (rs) =>
+    const actor = actorFor(c, deps, "getLinks");
+    const result = await withRequestSession(deps, actor, undefined, (rs) =>
       rs.call("get_links", { file_path: path }),
     );
     if (result.isError || !result.data) {
-      throw problemForFailure(result, { tool: "get_links", ws, path, reach: caller.reach });
+      throw problemForFailure(result, { tool: "get_links", ws, path, reach: actor.caller.reach });
     }
     return c.json({ ...(result.data as DocumentLinks & { path: string }), text: result.text }, 200);
   });

@@ -5,7 +5,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AccessEnv, Authenticator } from "@lens/access";
 import { ROLES } from "@lens/core";
 import type { Context } from "hono";
-import { callerOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
@@ -54,7 +54,7 @@ const meRoute = createRoute({
 
 export function registerMeRoute(app: OpenAPIHono, deps: RestDeps, auth: Authenticator): void {
   app.openapi(meRoute, (c) => {
-    const caller = callerOf(c, deps);
+    const { caller } = actorFor(c, deps, "getMe");
     const identity = (c as unknown as Context<AccessEnv>).get("identity");
     const folders = caller.reach.all ? null : [...caller.reach.folders].sort();
     return c.json(

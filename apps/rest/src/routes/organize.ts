@@ -3,8 +3,7 @@
 // rewritten as suggestions) and POST /documents/{path}/discard (a reviewer removes a note whose
 // creation was rejected, so it is empty).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { deleteEntry, LENS_REVIEW_ORIGIN } from "@lens/core";
-import { callerOf, requireRole, whoOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { openDocument } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
@@ -132,43 +131,44 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
 
   app.openapi(createRoute_, async (c) => {
-    const caller = callerOf(c, deps);
-    requireRole(caller, "suggest", "creating a note");
+    const actor = actorFor(c, deps, "createDocument");
+    const reach = actor.caller.reach;
     const body = c.req.valid("json");
-    const result = withRequestSession(deps, caller, undefined, (rs) =>
-      rs.call("create", {
-        file_path: body.path,
-        content: body.content,
-        ...(body.new_folder !== undefined ? { new_folder: body.new_folder } : {}),
+    let etag = "";
+    const args = {
+      file_path: body.path,
+      content: body.content,
+      ...(body.new_folder !== undefined ? { new_folder: body.new_folder } : {}),
+    };
+    const result = await withRequestSession(deps, actor, undefined, (rs) =>
+      rs.call("create", args, (ran) => {
+        // The version the creation made, before any other write can run.
+        if (!ran.isError) etag = openDocument(ws, (ran.data as { path: string }).path, reach).etag;
       }),
     );
     if (result.isError)
-      throw problemForFailure(result, { tool: "create", ws, path: body.path, reach: caller.reach });
-    await deps.afterWrite();
+      throw problemForFailure(result, { tool: "create", ws, path: body.path, reach });
     const data = result.data as {
       path: string;
       lines: number;
       createdFolders: string[];
       newSharedFolder?: string;
     };
-    const doc = openDocument(ws, data.path, caller.reach);
-    return c.json({ ...data, etag: doc.etag, text: result.text }, 201, {
-      ETag: doc.etag,
+    return c.json({ ...data, etag, text: result.text }, 201, {
+      ETag: etag,
       Location: `documents/${data.path.split("/").map(encodeURIComponent).join("/")}`,
     });
   });
 
   app.openapi(moveRoute, async (c) => {
-    const caller = callerOf(c, deps);
-    requireRole(caller, "suggest", "moving a note");
+    const actor = actorFor(c, deps, "moveDocument");
     const { path } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = withRequestSession(deps, caller, undefined, (rs) =>
+    const result = await withRequestSession(deps, actor, undefined, (rs) =>
       rs.call("move", { file_path: path, new_path: body.new_path }),
     );
     if (result.isError)
-      throw problemForFailure(result, { tool: "move", ws, path, reach: caller.reach });
-    await deps.afterWrite();
+      throw problemForFailure(result, { tool: "move", ws, path, reach: actor.caller.reach });
     const data = result.data as {
       from: string;
       to: string;
@@ -181,27 +181,14 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
   });
 
   app.openapi(discardRoute, async (c) => {
-    const caller = callerOf(c, deps);
-    requireRole(caller, "edit", "discarding a note");
+    const actor = actorFor(c, deps, "discardDocument");
     const { path } = c.req.valid("param");
-    const doc = openDocument(ws, path, caller.reach);
-    if (doc.view.raw.trim() !== "") {
-      throw new ProblemError(
-        "conflict",
-        `${doc.loc.path} has text: only an empty note (a rejected creation) is discarded here. Reject its suggestions first, or delete it in Obsidian.`,
-      );
+    const discarded = await deps.lens.discard(actor, path);
+    if (!discarded.ok) {
+      const { error } = discarded;
+      if (error.code === "exists") throw new ProblemError("conflict", error.message);
+      throw problemForFailure(error, { ws, path, reach: actor.caller.reach });
     }
-    const folder = ws.folder(doc.loc.folderDocId);
-    if (!folder) throw new ProblemError("not-found", `${doc.loc.path} is in no loaded folder.`);
-    deleteEntry(folder.doc, doc.loc.entryPath, LENS_REVIEW_ORIGIN);
-    await deps.afterWrite();
-    await deps.audit?.record({
-      who: whoOf(c),
-      role: caller.role,
-      action: "document.discard",
-      path: doc.loc.path,
-      outcome: "ok",
-    });
-    return c.json({ discarded: doc.loc.path }, 200);
+    return c.json({ discarded: discarded.value.path }, 200);
   });
 }

@@ -2,7 +2,7 @@
 // snippets (line, text, marked ranges) as JSON, beside the tool's text for assistants.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@lens/core";
-import { callerOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { problemResponses } from "../problems.js";
 import { queryParams } from "../query.js";
@@ -70,16 +70,23 @@ const searchRoute = createRoute({
 
 export function registerSearchRoute(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
-  app.openapi(searchRoute, (c) => {
+  app.openapi(searchRoute, async (c) => {
     const q = c.req.valid("query");
-    const caller = callerOf(c, deps);
+    const actor = actorFor(c, deps, "search");
     const args: Record<string, unknown> = { query: q.query };
     if (q.path !== undefined) args.path = q.path;
     if (q.limit !== undefined) args.limit = q.limit;
     if (q.offset !== undefined) args.offset = q.offset;
-    const result = withRequestSession(deps, caller, undefined, (rs) => rs.call("search", args));
+    const result = await withRequestSession(deps, actor, undefined, (rs) =>
+      rs.call("search", args),
+    );
     if (result.isError) {
-      throw problemForFailure(result, { tool: "search", ws, path: q.path, reach: caller.reach });
+      throw problemForFailure(result, {
+        tool: "search",
+        ws,
+        path: q.path,
+        reach: actor.caller.reach,
+      });
     }
     const data = result.data as { hits: unknown[]; total: number; offset: number };
     return c.json(

@@ -1,17 +1,17 @@
 // Suggestion review over HTTP: GET /suggestions lists pending suggestions of a document or
 // folder; POST /suggestions/accept and /suggestions/reject resolve some or all of them. Each is
-// one call to core (pendingSuggestions, reviewSuggestions); this file only translates.
+// one call to the service (pending, review: authorised, audited, persisted); this file only
+// translates.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  type PendingSuggestion,
-  pendingSuggestions,
-  type Reach,
-  type ReviewError,
-  type ReviewedSuggestion,
-  reviewSuggestions,
-  type Workspace,
+import type {
+  BatchReview,
+  PendingSuggestion,
+  Reach,
+  ReviewError,
+  ReviewedSuggestion,
+  Workspace,
 } from "@lens/core";
-import { callerOf, requireRole, whoOf } from "../caller.js";
+import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
 import { ProblemError, problemResponses } from "../problems.js";
@@ -173,7 +173,6 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
   return out;
 }
 
-type ReviewBodyType = z.infer<typeof ReviewBody>;
 type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
 function itemResult(r: ReviewedSuggestion): z.infer<typeof ItemResultSchema> {
@@ -188,22 +187,9 @@ function etagNow(ws: Workspace, docId: string): string {
   return view ? etagOf(view) : "";
 }
 
-/** Resolves suggestions per the request: one synchronous core call, If-Match as its precondition. */
-function review(
-  ws: Workspace,
-  reach: Reach,
-  action: "accept" | "reject",
-  body: ReviewBodyType,
-  ifMatch: string | undefined,
-): ReviewResult {
-  const outcome = reviewSuggestions(ws, reach, {
-    action,
-    path: body.path,
-    ids: body.ids,
-    precondition: ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
-  });
-  if (!outcome.ok) throw reviewProblem(ws, reach, action, body.path, outcome.error);
-  const { applied, notFound, conflicts, documents } = outcome.value;
+/** The service's review as the API reports it (each document's ETag after the review). */
+function reported(ws: Workspace, review: BatchReview): ReviewResult {
+  const { action, applied, notFound, conflicts, documents } = review;
   return {
     action,
     applied,
@@ -257,11 +243,10 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
 
   app.openapi(listRoute, (c) => {
     const { path } = c.req.valid("query");
-    const { reach } = callerOf(c, deps);
-    const pending = pendingSuggestions(ws, reach, { path });
+    const actor = actorFor(c, deps, "listSuggestions");
+    const pending = deps.lens.pending(actor, path);
     if (!pending.ok) {
-      const { code, message } = pending.error;
-      throw problemForFailure({ text: message, code }, { ws, path, reach });
+      throw problemForFailure(pending.error, { ws, path, reach: actor.caller.reach });
     }
     const suggestions = pending.value.map(describe);
     return c.json({ suggestions, count: suggestions.length }, 200);
@@ -269,24 +254,20 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
 
   for (const action of ["accept", "reject"] as const) {
     app.openapi(reviewRoute(action), async (c) => {
-      const caller = callerOf(c, deps);
-      requireRole(caller, "edit", `${action === "accept" ? "accepting" : "rejecting"} suggestions`);
+      const actor = actorFor(c, deps, `${action}Suggestions`);
       const body = c.req.valid("json");
-      const result = review(ws, caller.reach, action, body, c.req.valid("header")["if-match"]);
-      if (result.applied > 0) await deps.afterWrite();
-      // On disk before the answer: an acknowledged review is never missing from the audit log.
-      await deps.audit?.record(
-        ...result.documents.flatMap((d) =>
-          d.results.map((r) => ({
-            who: whoOf(c),
-            role: caller.role,
-            action: `suggestion.${action}` as const,
-            path: d.path,
-            suggestion: r.id,
-            outcome: r.status,
-          })),
-        ),
-      );
+      const ifMatch = c.req.valid("header")["if-match"];
+      const outcome = await deps.lens.review(actor, {
+        action,
+        path: body.path,
+        ids: body.ids,
+        precondition:
+          ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
+      });
+      if (!outcome.ok) {
+        throw reviewProblem(ws, actor.caller.reach, action, body.path, outcome.error);
+      }
+      const result = reported(ws, outcome.value);
       if (result.applied === 0 && result.notFound + result.conflicts > 0) {
         throw new ProblemError(
           "review-conflict",

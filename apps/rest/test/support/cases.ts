@@ -1,6 +1,7 @@
 // The REST case suite: every endpoint and every error path, run once in process and once over
 // real HTTP (runRestCases({ make })), so both ways of reaching the app behave the same.
 import { backlinksMap, callTool, SessionStore, type ToolErrorCode } from "@lens/core";
+import { OWNER_ACTOR } from "@lens/service";
 import { afterEach, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { type ProblemType, problemTypes } from "../../src/index.js";
@@ -534,14 +535,17 @@ export function runRestCases({ make }: RestCaseOptions): void {
       );
       await expectJson(res);
       expect(rawOf(c, "Lens/Index.md")).toContain(`{--${LENS_AI}tidy--}{++${LENS_AI}sort++}`);
-      // Only the two handles remain: each request's own session was dropped after it.
-      expect(c.sessions.size).toBe(2);
+      // Only the handle that read remains (asking about one creates nothing); each request's
+      // own session was dropped after it.
+      expect(c.lens.handles.size).toBe(1);
+      expect(c.sessions.size).toBe(0);
     });
 
     it("shares reads with MCP clients that pass the same handle as session_id", async () => {
       const c = await client();
-      const mcp = callTool(
-        { workspace: c.ws, sessions: c.sessions, sessionId: "mcp-transport-1" },
+      const mcp = await c.lens.call(
+        OWNER_ACTOR,
+        { transport: "mcp-transport-1", durable: true },
         "read",
         { file_path: "Team/Todo.md", session_id: "shared-handle" },
       );
@@ -631,23 +635,23 @@ export function runRestCases({ make }: RestCaseOptions): void {
       );
     });
 
-    it("500 problem without internals when afterWrite fails, reported to onServerError", async () => {
-      const seen: unknown[] = [];
+    it("500 not-saved problem without internals when the write cannot be saved", async () => {
       const c = await client({
         afterWrite: async () => {
           throw new Error("disk on fire");
         },
-        onServerError: (err) => seen.push(err),
       });
       const p = await expectProblem(
         await c.fetch(
           "/documents/Lens/Index.md/edit",
           json({ old_string: "tidy", new_string: "sort" }, await proof(c, "Lens/Index.md")),
         ),
-        "internal",
+        "not-saved",
       );
-      expect(p.detail).not.toMatch(/disk/);
-      expect(seen).toHaveLength(1);
+      expect(p.status).toBe(500);
+      expect(p.detail).toContain("could not be saved");
+      expect(p.detail).toContain("Do not repeat");
+      expect(p.detail).not.toMatch(/disk on fire/);
     });
   });
 

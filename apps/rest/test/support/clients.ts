@@ -1,6 +1,7 @@
 // Two ways to reach the REST app with the same calls: in process (app.request, mounted under
 // /api/v1 as `lens serve` mounts it) and over real HTTP (the standalone server on 127.0.0.1:0).
 import { SessionStore, type Workspace } from "@lens/core";
+import { createLens, type Lens } from "@lens/service";
 import { Hono } from "hono";
 import { createRestApp, createStandaloneRestServer, type RestAppOptions } from "../../src/index.js";
 import { fixtureWorkspace } from "./fixture.js";
@@ -11,6 +12,9 @@ export interface RestClient {
   /** Sends a request to `path` (relative to /api/v1). */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   ws: Workspace;
+  /** The service the app calls (its handles, for tests that share them with MCP). */
+  lens: Lens;
+  /** In-memory transport sessions (each request's own, dropped after it). */
   sessions: SessionStore;
   /** How many times afterWrite ran. */
   writes(): number;
@@ -34,30 +38,43 @@ function deps(options: ClientOptions) {
     (async () => {
       writes++;
     });
-  return { app: { ...options, workspace: ws, sessions, afterWrite }, writes: () => writes };
+  const lens =
+    options.lens ??
+    createLens(
+      ws,
+      {
+        persist: afterWrite,
+        ...(options.audit ? { audit: options.audit } : {}),
+        ...(options.grep ? { grep: options.grep } : {}),
+      },
+      { sessions },
+    );
+  return { app: { ...options, lens }, ws, sessions, writes: () => writes };
 }
 
 export const inProcess: MakeClient = async (options = {}) => {
-  const { app, writes } = deps(options);
+  const { app, ws, sessions, writes } = deps(options);
   const root = new Hono();
   root.route(BASE, createRestApp(app));
   return {
     fetch: async (path, init) => root.request(`${BASE}${path}`, init),
-    ws: app.workspace,
-    sessions: app.sessions,
+    ws,
+    lens: app.lens,
+    sessions,
     writes,
     close: async () => {},
   };
 };
 
 export const overHttp = async (options: ClientOptions = {}): Promise<HttpClient> => {
-  const { app, writes } = deps(options);
+  const { app, ws, sessions, writes } = deps(options);
   const server = await createStandaloneRestServer({ ...app, hostname: "127.0.0.1", port: 0 });
   return {
     url: server.url,
     fetch: (path, init) => fetch(`${server.url}${path}`, init),
-    ws: app.workspace,
-    sessions: app.sessions,
+    ws,
+    lens: app.lens,
+    sessions,
     writes,
     close: () => server.close(),
   };

@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { setEntry } from "../model/folderDoc.js";
-import { callTool, lensTools, toolsFor } from "../tools/registry.js";
+import { callTool } from "../tools/registry.js";
 import { SessionStore } from "../tools/session.js";
 import type { Caller } from "./caller.js";
 import { EVERYWHERE, folderReach, reachesPath } from "./reach.js";
-import { ROLE_ABILITIES, ROLES, roleIncludes } from "./roles.js";
+import { ROLES, roleIncludes } from "./roles.js";
 
 function setup() {
   const t = buildWorkspace({
@@ -39,33 +39,6 @@ describe("roles", () => {
     for (const [i, a] of ROLES.entries()) {
       for (const [j, b] of ROLES.entries()) expect(roleIncludes(a, b)).toBe(i >= j);
     }
-  });
-
-  it("offers edit only from suggest up", () => {
-    expect(toolsFor({ role: "view", reach: EVERYWHERE }).map((t) => t.name)).toEqual([
-      "read",
-      "glob",
-      "grep",
-      "search",
-      "get_links",
-    ]);
-    expect(toolsFor(teamSuggester).map((t) => t.name)).toContain("edit");
-  });
-
-  it("refuses edit for view with a forbidden error naming the role needed, changing nothing", () => {
-    const { call, ws } = setup();
-    expect(call(teamViewer, "read", { file_path: "Team/Plan.md" }).isError).toBe(false);
-    const before = call(everyone, "read", { file_path: "Team/Plan.md" }).text;
-    const r = call(teamViewer, "edit", {
-      file_path: "Team/Plan.md",
-      old_string: "shared",
-      new_string: "common",
-    });
-    expect(r).toMatchObject({ isError: true, code: "forbidden" });
-    expect(r.text).toContain('needs the "suggest" role');
-    expect(r.text).toContain('has "view"');
-    expect(call(everyone, "read", { file_path: "Team/Plan.md" }).text).toBe(before);
-    expect(ws.docCount).toBeGreaterThan(0);
   });
 });
 
@@ -173,17 +146,5 @@ describe("reach", () => {
     expect(raw).toMatch(
       /\{--\{"author":"Ana's Claude","time":\d+,"timestamp":\d+\}@@shared word--\}/,
     );
-  });
-});
-
-describe("role help text (lens token add --help, refusals)", () => {
-  it("view names every tool that only reads; suggest every tool that writes suggestions", () => {
-    const named = (text: string) => new Set(text.match(/\b[a-z_]+\b/g));
-    const view = named(ROLE_ABILITIES.view);
-    const suggest = named(ROLE_ABILITIES.suggest);
-    for (const tool of lensTools) {
-      if (tool.readOnly) expect(view.has(tool.name), `view omits ${tool.name}`).toBe(true);
-      else expect(suggest.has(tool.name), `suggest omits ${tool.name}`).toBe(true);
-    }
   });
 });

@@ -12,7 +12,6 @@ export {
   ROLE_ABILITIES,
   ROLES,
   type Role,
-  roleForTool,
   roleIncludes,
   roleRefusal,
 } from "./roles.js";

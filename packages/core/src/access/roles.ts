@@ -1,5 +1,5 @@
 // Roles: what a caller may do. Each role includes the one before it (view < suggest < edit <
-// admin); a tool needs `view` when it only reads and `suggest` when it writes suggestions.
+// admin). Which role each operation needs is @lens/service's one table, not core's.
 
 export const ROLES = ["view", "suggest", "edit", "admin"] as const;
 
@@ -10,7 +10,7 @@ export const ROLE_ABILITIES: Record<Role, string> = {
   view: "read, glob, grep, search and get_links; REST reads; sync read-only",
   suggest: "view, plus edit, create and move, as suggestions",
   edit: "suggest, plus accepting and rejecting suggestions and writing through sync",
-  admin: "edit, plus token management, the audit log and creating shared folders",
+  admin: "edit, plus token management, the audit log, importing vaults and creating shared folders",
 };
 
 export function isRole(value: unknown): value is Role {
@@ -20,11 +20,6 @@ export function isRole(value: unknown): value is Role {
 /** True when `role` can do what `needed` can (roles include the ones before them). */
 export function roleIncludes(role: Role, needed: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(needed);
-}
-
-/** The role a tool needs: `view` for tools that never change a document, else `suggest`. */
-export function roleForTool(tool: { readOnly: boolean }): Role {
-  return tool.readOnly ? "view" : "suggest";
 }
 
 /** The message for a caller whose role is below `needed`, naming the role needed. */

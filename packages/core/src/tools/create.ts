@@ -2,8 +2,7 @@
 // `{++…++}`, so a reviewer accepts the note or rejects it (leaving an empty note to discard).
 import * as Y from "yjs";
 import { z } from "zod";
-import { OWNER } from "../access/caller.js";
-import { ROLE_ABILITIES, roleIncludes } from "../access/roles.js";
+import { EVERYWHERE } from "../access/reach.js";
 import { findDelimiter } from "../critic/delimiters.js";
 import { EMPTY_META, formatMeta, looksLikeMeta } from "../critic/meta.js";
 import { LENS_EDIT_ORIGIN } from "../edit/origin.js";
@@ -62,18 +61,17 @@ export const createTool = defineTool({
         `content contains the CriticMarkup delimiter "${hit.delimiter}", which would break the suggestion that holds it; nothing was created. Rephrase or leave it out.`,
       );
     }
-    const who = caller ?? OWNER;
-    const mayMakeFolders = roleIncludes(who.role, "admin") && who.reach.all;
-    if (args.new_folder && !mayMakeFolders) {
+    // The role new_folder needs (admin) is the service's to check; the reach is core's: a
+    // token limited to some folders would not reach the folder it made.
+    const reach = caller?.reach ?? EVERYWHERE;
+    if (args.new_folder && !reach.all) {
       return failure(
         "forbidden",
-        roleIncludes(who.role, "admin")
-          ? "Not allowed: new_folder (creating a shared folder) needs an admin token that reaches every folder; this one is limited to some. Leave new_folder out to create the note in an existing folder."
-          : `Not allowed: creating a shared folder needs the "admin" role; this token has "${who.role}" (${ROLE_ABILITIES[who.role]}). Leave new_folder out to create the note in an existing folder, or ask an admin to create the folder.`,
+        "Not allowed: new_folder (creating a shared folder) needs a token that reaches every folder; this one is limited to some. Leave new_folder out to create the note in an existing folder.",
       );
     }
     let newSharedFolder: string | undefined;
-    const placed = placeDocument(ws, args.file_path, who.reach, "file_path", {
+    const placed = placeDocument(ws, args.file_path, reach, "file_path", {
       ...(args.new_folder
         ? {
             makeFolder: (name: string) => {
@@ -82,9 +80,8 @@ export const createTool = defineTool({
             },
           }
         : {}),
-      missingFolderHint: mayMakeFolders
-        ? "To create it as a new shared folder, call create again with new_folder: true."
-        : "Only an admin can create a shared folder: ask one, or choose an existing folder.",
+      missingFolderHint:
+        "An admin can create it as a new shared folder: call create again with new_folder: true.",
     });
     if (!placed.ok) return placed;
     const placement = placed.value;

@@ -51,7 +51,6 @@ export {
 export {
   type CallContext,
   type CheckedCall,
-  callGrepElsewhere,
   callTool,
   checkToolCall,
   findTool,
@@ -61,23 +60,15 @@ export {
   toolArguments,
   toolInputJsonSchema,
   toolOutputJsonSchema,
-  toolRefusal,
-  toolsFor,
 } from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchTool } from "./search.js";
-export { Session, type SessionLimits, SessionStore } from "./session.js";
+export { type ReadTracker, Session, type SessionLimits, SessionStore } from "./session.js";
 export {
   defineTool,
   failedResult,
-  failure,
   invokeTool,
-  type LensError,
-  lensError,
-  type Outcome,
-  success,
   type Tool,
-  type ToolErrorCode,
   type ToolResult,
   toToolResult,
 } from "./tool.js";

@@ -48,7 +48,14 @@ export const readTool = defineTool({
     "You must read a document in this session before you can edit it.",
   ].join("\n"),
   input,
-  output: ReadResultSchema,
+  output: ReadResultSchema.extend({
+    session_id: z
+      .string()
+      .optional()
+      .describe(
+        "Set when the server issued a handle for this read (a request with no session): pass it as session_id to edit and later reads.",
+      ),
+  }),
   readOnly: true,
   run(ws, session, args, caller): Outcome<ReadResult> {
     const read = readDocument(

@@ -1,27 +1,18 @@
 // The tool registry: every Lens tool, and the one place adapters call a tool by name.
 import { z } from "zod";
 import { type Caller, OWNER } from "../access/caller.js";
-import { roleForTool, roleIncludes, roleRefusal } from "../access/roles.js";
-import type { GrepPage } from "../search/grep.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { createTool } from "./create.js";
 import { editTool } from "./edit.js";
 import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
-import { type GrepArgs, type GrepPlan, grepPlan, grepTool } from "./grep.js";
+import { grepTool } from "./grep.js";
 import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
 import { searchTool } from "./search.js";
 import type { SessionStore } from "./session.js";
-import {
-  failedResult,
-  lensError,
-  type Outcome,
-  type Tool,
-  type ToolResult,
-  toToolResult,
-} from "./tool.js";
+import { type Tool, type ToolResult, toToolResult } from "./tool.js";
 
 /** The tools Lens offers, in the order adapters list them. */
 export const lensTools: readonly Tool[] = [
@@ -157,55 +148,22 @@ export interface CallContext {
   sessions: SessionStore;
   /** Transport session id (MCP `Mcp-Session-Id`, the stdio process, a REST client…). */
   sessionId: string;
-  /** Who calls: role, reach and author. Unset = the owner of an open server. */
+  /** Who calls: reach and author. Unset = the owner of an open server. */
   caller?: Caller;
 }
 
 /**
  * Validates `args` against the tool's schema and runs it in the caller's session (linked with
- * the explicit `session_id` handle when given). Throws ToolCallError for an unknown tool or
- * invalid arguments; every other failure comes back as an `isError` result.
+ * the explicit `session_id` handle when given), within the caller's reach and as its author.
+ * Whether the caller's role allows the tool is not core's to decide: @lens/service asks its role
+ * table first. Throws ToolCallError for an unknown tool or invalid arguments; every other
+ * failure comes back as an `isError` result.
  */
 export function callTool(ctx: CallContext, name: string, args: unknown): ToolResult {
   const call = checkToolCall(name, args);
   const caller = ctx.caller ?? OWNER;
-  const refused = toolRefusal(call.tool, caller);
-  if (refused) return refused;
   const session = ctx.sessions.forCall(ctx.sessionId, call.sessionId);
   return toToolResult(call.tool, call.tool.run(ctx.workspace, session, call.args, caller));
-}
-
-/**
- * A grep call run somewhere else (a worker thread): exactly callTool's checks (throws
- * ToolCallError likewise; a refused role or scope is a failed result), then `run` searches the
- * plan, and its outcome becomes the same ToolResult callTool would give.
- */
-export async function callGrepElsewhere(
-  ctx: Pick<CallContext, "workspace" | "caller">,
-  args: unknown,
-  run: (plan: GrepPlan) => Promise<Outcome<GrepPage>>,
-): Promise<ToolResult<GrepPage>> {
-  const call = checkToolCall("grep", args);
-  const caller = ctx.caller ?? OWNER;
-  const refused = toolRefusal(call.tool, caller);
-  if (refused) return refused as ToolResult<never>;
-  const plan = grepPlan(ctx.workspace, call.args as GrepArgs, caller.reach);
-  if (!plan.ok) return failedResult(plan.error);
-  return toToolResult(grepTool, await run(plan.value));
-}
-
-/** The tools `caller`'s role may call, in listing order. */
-export function toolsFor(caller: Caller): Tool[] {
-  return lensTools.filter((t) => roleIncludes(caller.role, roleForTool(t)));
-}
-
-/** The `forbidden` result when `caller`'s role is below what `tool` needs, else undefined. */
-export function toolRefusal(tool: Tool, caller: Caller): ToolResult | undefined {
-  const needed = roleForTool(tool);
-  if (roleIncludes(caller.role, needed)) return undefined;
-  return failedResult(
-    lensError("forbidden", roleRefusal(caller.role, needed, `the ${tool.name} tool`)),
-  );
 }
 
 /** A tool call whose name and arguments passed the checks of `checkToolCall`. */

@@ -1,7 +1,14 @@
 // Sessions: which documents an assistant has read, so edit can insist on read-before-edit.
 
+/** What a tool needs of a session: which documents it has read (read marks, edit asks). */
+export interface ReadTracker {
+  /** Records that `docId` was read (at `at`, ms). */
+  markRead(docId: string, at?: number): void;
+  hasRead(docId: string): boolean;
+}
+
 /** Read-tracking state of one assistant session. */
-export class Session {
+export class Session implements ReadTracker {
   private readonly read = new Map<string, number>();
   /**
    * @param id identity of the session (transport session, process, or explicit handle)

@@ -1,67 +1,18 @@
 // The tool contract: what every Lens tool is, whatever adapter (MCP, REST) carries it.
 import type { z } from "zod";
 import type { Caller } from "../access/caller.js";
+import type { LensError, Outcome, ToolErrorCode } from "../outcome/outcome.js";
 import type { Workspace } from "../workspace/workspace.js";
-import type { Session } from "./session.js";
+import type { ReadTracker } from "./session.js";
 
-/**
- * Why a tool call failed, for adapters that map failures to their own vocabulary (REST
- * statuses). The assistant only ever sees the text.
- */
-export type ToolErrorCode =
-  | "invalid_path"
-  | "not_found"
-  | "not_a_document"
-  | "not_a_folder"
-  | "ambiguous"
-  | "not_loaded"
-  | "not_read"
-  | "invalid_pattern"
-  | "no_match"
-  | "not_unique"
-  | "identical"
-  | "invalid_edit"
-  | "timeout"
-  | "forbidden"
-  | "exists"
-  | "not_supported"
-  | "busy"
-  | "internal"
-  | "stale";
-
-/**
- * The one failure shape of core: what went wrong (`code`, for adapters that map failures to
- * their own vocabulary, e.g. REST statuses), the sentence an assistant reads (`message`), and
- * facts a program may use (`details`).
- */
-export interface LensError {
-  code: ToolErrorCode;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-/** A tool's typed answer, or why there is none. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: LensError };
-
-export function success<T>(value: T): Outcome<T> {
-  return { ok: true, value };
-}
-
-export function failure(
-  code: ToolErrorCode,
-  message: string,
-  details?: Record<string, unknown>,
-): { ok: false; error: LensError } {
-  return { ok: false, error: lensError(code, message, details) };
-}
-
-export function lensError(
-  code: ToolErrorCode,
-  message: string,
-  details?: Record<string, unknown>,
-): LensError {
-  return details === undefined ? { code, message } : { code, message, details };
-}
+export {
+  failure,
+  type LensError,
+  lensError,
+  type Outcome,
+  success,
+  type ToolErrorCode,
+} from "../outcome/outcome.js";
 
 /**
  * One tool run as adapters carry it: the text an assistant reads (`renderText` of the typed
@@ -95,7 +46,12 @@ export interface Tool<Schema extends z.ZodObject = z.ZodObject, R = unknown> {
    * Runs the tool for `caller` (unset = the owner: every folder, no author of its own). The
    * role was checked before; the handler applies the caller's reach and author.
    */
-  run(workspace: Workspace, session: Session, args: z.infer<Schema>, caller?: Caller): Outcome<R>;
+  run(
+    workspace: Workspace,
+    session: ReadTracker,
+    args: z.infer<Schema>,
+    caller?: Caller,
+  ): Outcome<R>;
   /** The text an assistant reads for a result: pure, the result is all it needs. */
   renderText(result: R): string;
 }
@@ -110,7 +66,7 @@ export function toToolResult<R>(tool: Tool<z.ZodObject, R>, outcome: Outcome<R>)
 export function invokeTool<S extends z.ZodObject, R>(
   tool: Tool<S, R>,
   workspace: Workspace,
-  session: Session,
+  session: ReadTracker,
   args: z.infer<S>,
   caller?: Caller,
 ): ToolResult<R> {

@@ -1,5 +1,7 @@
 // Markdown vault → folder: creates or updates one folder doc and its content docs from a
-// directory of `.md` files, keeping ids of paths that already exist.
+// directory of `.md` files, keeping ids of paths that already exist. Two steps: `readVault`
+// reads the directory (async), `applyVault` changes the workspace (sync, one batch), so a
+// caller can do something between them that must hold until the change (keep a backup).
 import { randomUUID } from "node:crypto";
 import { open } from "node:fs/promises";
 import {
@@ -29,6 +31,21 @@ export interface ImportOptions {
   /** Relay id for a new folder; default: the workspace's relay id, else a new UUID. */
   relayId?: string;
   onProgress?: (progress: Progress) => void;
+  /**
+   * The folder's entries as a backup recorded them (restoring it): a path the folder lacks gets
+   * back its recorded id (when no entry kept uses it), so a note the replaced import removed is
+   * joined again to its own content doc; and recorded entries the vault has no file for
+   * (attachments, notes whose content was missing) are kept, or put back, instead of removed.
+   */
+  restoreEntries?: ReadonlyMap<string, FileMeta>;
+}
+
+/** A vault directory as read from disk, ready for `applyVault`. */
+export interface VaultContents {
+  listing: VaultListing;
+  files: MarkdownFile[];
+  /** Files left out while reading (see `ImportReport.skipped`). */
+  skipped: readonly SkippedFile[];
 }
 
 export interface ImportReport {
@@ -42,7 +59,7 @@ export interface ImportReport {
   /** Markdown paths whose text changed (or whose missing content doc was recreated). */
   updated: string[];
   unchanged: number;
-  /** Entries whose path no longer exists in the vault. */
+  /** Entries whose path no longer exists in the vault, or that one of another type replaced. */
   removed: string[];
   /**
    * Files left out: not markdown, not UTF-8, symlinks, NFC clashes, and notes whose stored
@@ -51,32 +68,117 @@ export interface ImportReport {
   skipped: SkippedFile[];
 }
 
-interface MarkdownFile extends VaultItem {
+export interface MarkdownFile extends VaultItem {
   text: string;
   mtime: number;
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+/** Reads a vault into a folder: `readVault`, then `applyVault`. */
 export async function importVault(
   ws: Workspace,
   vaultDir: string,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const folderName = options.folderName.normalize("NFC").trim();
+  importFolderName(options.folderName);
+  return applyVault(ws, await readVault(vaultDir, options), options);
+}
+
+/** The NFC folder name an import makes, or throws when it cannot be one. */
+export function importFolderName(name: string): string {
+  const folderName = name.normalize("NFC").trim();
   if (!folderName || folderName.includes("/")) {
-    throw new Error(`folder name "${options.folderName}" must be non-empty and contain no "/"`);
+    throw new Error(`folder name "${name}" must be non-empty and contain no "/"`);
   }
+  return folderName;
+}
+
+/** Lists and reads a vault directory's markdown files (UTF-8), with progress. */
+export async function readVault(
+  vaultDir: string,
+  options: Pick<ImportOptions, "onProgress"> = {},
+): Promise<VaultContents> {
   const listing = await listVault(vaultDir);
   const skipped: SkippedFile[] = [...listing.skipped];
   for (const o of listing.others) {
     skipped.push({ path: o.path, reason: "not markdown (Lens stores no attachments)" });
   }
   const files = await readMarkdown(listing.markdown, skipped, options.onProgress);
+  return { listing, files, skipped };
+}
 
-  // One workspace batch: link upkeep parses and resolves the new notes once, at its end,
-  // instead of once per note and again when the folder arrives.
-  return ws.batch(() => addVault(ws, folderName, listing, files, skipped, options));
+/**
+ * Makes the folder `options.folderName` hold the vault read: creates it, or updates it in
+ * place (same ids for the same paths; notes whose path the vault lacks are removed from it).
+ * Synchronous, in one workspace batch: link upkeep parses and resolves the new notes once, at
+ * its end, instead of once per note and again when the folder arrives.
+ */
+export function applyVault(
+  ws: Workspace,
+  contents: VaultContents,
+  options: ImportOptions,
+): ImportReport {
+  const folderName = importFolderName(options.folderName);
+  const { listing, files } = contents;
+  return ws.batch(() => addVault(ws, folderName, listing, files, [...contents.skipped], options));
+}
+
+/** What an import would do to a folder (see `vaultChanges`). */
+export interface VaultChanges {
+  /** It would add entries (the report's `added`). */
+  adds: boolean;
+  /** It would rewrite or remove something there now (the report's `updated` or `removed`). */
+  replaces: boolean;
+}
+
+/**
+ * What `applyVault` would do to the folder, found without changing anything: an import that
+ * replaces nothing needs no backup. Exact, but for recorded entries (`restoreEntries`), which
+ * count as additions even when one cannot take its id back.
+ */
+export function vaultChanges(
+  ws: Workspace,
+  contents: VaultContents,
+  options: Pick<ImportOptions, "folderName" | "restoreEntries">,
+): VaultChanges {
+  const existing = ws.folderByName(importFolderName(options.folderName));
+  if (!existing) return { adds: true, replaces: false };
+  const out: VaultChanges = { adds: false, replaces: false };
+  const entries = new Map<string, { key: string; meta: FileMeta }>();
+  for (const [key, meta] of readEntries(existing.doc))
+    entries.set(key.normalize("NFC"), { key, meta });
+  const { listing, files } = contents;
+  const dirs = new Set(listing.dirs.map((d) => d.path));
+  for (const dir of dirs) {
+    const type = entries.get(dir)?.meta.type;
+    if (type === "folder") continue;
+    out.adds = true;
+    if (type !== undefined) out.replaces = true;
+  }
+  for (const file of files) {
+    const meta = entries.get(file.path)?.meta;
+    if (meta?.type !== "markdown") {
+      out.adds = true;
+      if (meta) out.replaces = true;
+      continue;
+    }
+    const docId = contentDocId(existing.relayId, meta.id);
+    if (!ws.hasContent(docId)) {
+      if (ws.unavailableReason(docId) === undefined) out.replaces = true;
+    } else if (ws.view(docId)?.raw !== file.text) out.replaces = true;
+  }
+  const recorded = [...(options.restoreEntries?.keys() ?? [])].map((p) => p.normalize("NFC"));
+  if (recorded.some((p) => !entries.has(p) && !dirs.has(p))) out.adds = true;
+  const onDisk = new Set<string>([
+    ...dirs,
+    ...files.map((f) => f.path),
+    ...listing.others.map((o) => o.path),
+    ...contents.skipped.map((s) => s.path),
+    ...recorded,
+  ]);
+  for (const [nfc, e] of entries) if (!onDisk.has(nfc) && !isHidden(e.key)) out.replaces = true;
+  return out;
 }
 
 function addVault(
@@ -109,13 +211,36 @@ function addVault(
     skipped,
   };
   const toSet: Array<[string, FileMeta]> = [];
-  wakeChanged(ws, relayId, entries, files);
+  const recorded = new Map<string, FileMeta>();
+  for (const [p, m] of options.restoreEntries ?? []) recorded.set(p.normalize("NFC"), m);
+  const onDisk = new Set<string>([
+    ...listing.dirs.map((d) => d.path),
+    ...files.map((f) => f.path),
+    ...listing.others.map((o) => o.path),
+    ...skipped.map((s) => s.path),
+    ...recorded.keys(),
+  ]);
+  const reuse = recordedIds(ws, relayId, report.folderDocId, entries, onDisk, recorded);
+  // The id of each new markdown entry, chosen before anything changes (see wakeChanged).
+  const newIds = new Map<string, string>();
+  for (const file of files) {
+    if (entries.get(file.path)?.meta.type === "markdown") continue;
+    newIds.set(file.path, reuse(file.path, "markdown") ?? randomUUID());
+  }
+  wakeChanged(ws, files, (file) => {
+    const meta = entries.get(file.path)?.meta;
+    const id = meta?.type === "markdown" ? meta.id : newIds.get(file.path);
+    return id === undefined ? undefined : contentDocId(relayId, id);
+  });
 
+  // Entries of another type at a path the vault fills: replaced, so counted as removed too.
+  const retyped: string[] = [];
   for (const dir of listing.dirs) {
     if (entries.get(dir.path)?.meta.type === "folder") continue;
+    if (entries.has(dir.path)) retyped.push(entries.get(dir.path)!.key);
     toSet.push([
       entries.get(dir.path)?.key ?? dir.path,
-      { id: randomUUID(), type: "folder", version: 0 },
+      { id: reuse(dir.path, "folder") ?? randomUUID(), type: "folder", version: 0 },
     ]);
     report.added.push(dir.path);
   }
@@ -123,9 +248,14 @@ function addVault(
     const found = entries.get(file.path);
     const meta = found?.meta;
     if (meta?.type !== "markdown") {
-      const id = randomUUID();
+      const id = newIds.get(file.path)!;
+      if (found) retyped.push(found.key);
       toSet.push([found?.key ?? file.path, { id, type: "markdown", version: 0 }]);
-      addContent(ws, contentDocId(relayId, id), file);
+      // A restored note's own content doc, still held (a removed entry leaves its doc), takes
+      // the backup's text as an edit: sync clients that hold it stay in step.
+      const docId = contentDocId(relayId, id);
+      if (ws.hasContent(docId)) setText(ws, docId, file);
+      else addContent(ws, docId, file);
       report.added.push(file.path);
       continue;
     }
@@ -140,27 +270,22 @@ function addVault(
       });
       continue;
     }
-    // Unchanged text leaves a dormant doc asleep.
-    if (ws.view(docId)?.raw === file.text) {
-      report.unchanged++;
-      continue;
-    }
-    const doc = ws.hasContent(docId) ? ws.getDoc(docId) : undefined;
-    if (!doc) {
+    if (!ws.hasContent(docId)) {
       addContent(ws, docId, file);
       report.updated.push(file.path);
-    } else if (applyTextDiff(contentsText(doc), file.text, IMPORT_ORIGIN)) {
-      ws.setMtime(docId, file.mtime);
-      report.updated.push(file.path);
-    } else report.unchanged++;
+    } else if (setText(ws, docId, file)) report.updated.push(file.path);
+    else report.unchanged++;
+  }
+  // Recorded entries the vault has no file for (attachments; notes without content) come back.
+  const vaultDirs = new Set(listing.dirs.map((d) => d.path));
+  for (const [p, meta] of recorded) {
+    if (entries.has(p) || newIds.has(p) || vaultDirs.has(p)) continue;
+    const id = meta.type === "markdown" || meta.type === "folder" ? reuse(p, meta.type) : meta.id;
+    if (id === undefined) continue;
+    toSet.push([p, { ...meta, id }]);
+    report.added.push(p);
   }
 
-  const onDisk = new Set<string>([
-    ...listing.dirs.map((d) => d.path),
-    ...files.map((f) => f.path),
-    ...listing.others.map((o) => o.path),
-    ...skipped.map((s) => s.path),
-  ]);
   const toDelete = [...entries]
     .filter(([nfc, e]) => !onDisk.has(nfc) && !isHidden(e.key))
     .map(([, e]) => e.key);
@@ -170,7 +295,7 @@ function addVault(
     // setEntry replaces an entry of another type at the same path (and fixes `docs` with it).
     for (const [p, meta] of toSet) setEntry(folderDoc, p, meta);
   }, IMPORT_ORIGIN);
-  report.removed = toDelete.sort();
+  report.removed = [...toDelete, ...retyped].sort();
   report.added.sort();
   report.updated.sort();
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -184,14 +309,12 @@ function addVault(
  */
 function wakeChanged(
   ws: Workspace,
-  relayId: string,
-  entries: Map<string, { meta: FileMeta }>,
   files: MarkdownFile[],
+  docIdOf: (file: MarkdownFile) => string | undefined,
 ): void {
   for (const file of files) {
-    const meta = entries.get(file.path)?.meta;
-    if (meta?.type !== "markdown") continue;
-    const docId = contentDocId(relayId, meta.id);
+    const docId = docIdOf(file);
+    if (docId === undefined) continue;
     if (!ws.isDormant(docId) || ws.view(docId)?.raw === file.text) continue;
     try {
       ws.getDoc(docId);
@@ -201,6 +324,45 @@ function wakeChanged(
       throw new WakeDeferredError(docId, why, { cause: error });
     }
   }
+}
+
+/**
+ * Gives a held content doc the file's text as a minimal edit; false when it had it already
+ * (unchanged text leaves a dormant doc asleep).
+ */
+function setText(ws: Workspace, docId: string, file: MarkdownFile): boolean {
+  if (ws.view(docId)?.raw === file.text) return false;
+  const doc = ws.getDoc(docId);
+  if (!doc || !applyTextDiff(contentsText(doc), file.text, IMPORT_ORIGIN)) return false;
+  ws.setMtime(docId, file.mtime);
+  return true;
+}
+
+/**
+ * The recorded id a restored path may take back (once): of the same type, held by no entry
+ * the folder keeps, listed by no other folder, and not a quarantined doc's.
+ */
+function recordedIds(
+  ws: Workspace,
+  relayId: string,
+  folderDocId: string,
+  entries: Map<string, { key: string; meta: FileMeta }>,
+  onDisk: Set<string>,
+  recorded: Map<string, FileMeta>,
+): (path: string, type: FileMeta["type"]) => string | undefined {
+  const taken = new Set<string>();
+  for (const [nfc, e] of entries) if (onDisk.has(nfc) || isHidden(e.key)) taken.add(e.meta.id);
+  return (path, type) => {
+    const r = recorded.get(path);
+    if (r?.type !== type || taken.has(r.id)) return undefined;
+    if (type === "markdown") {
+      const docId = contentDocId(relayId, r.id);
+      if (ws.unavailableReason(docId) !== undefined && !ws.hasContent(docId)) return undefined;
+      for (const f of ws.paths.foldersListing(docId)) if (f !== folderDocId) return undefined;
+    }
+    taken.add(r.id);
+    return r.id;
+  };
 }
 
 function addContent(ws: Workspace, docId: string, file: MarkdownFile): void {

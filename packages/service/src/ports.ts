@@ -1,0 +1,69 @@
+// The ports of the application layer: everything it needs from the world outside the workspace,
+// given by the composition root. The service never touches files, sockets or threads itself.
+import type { GrepPage, GrepPlan, Outcome } from "@lens/core";
+import type { ReadLog } from "./reads/readLog.js";
+
+/**
+ * Makes every change made so far durable (the store's flush) and resolves once it is; rejects
+ * when it cannot. Awaited after every write, before the door answers.
+ */
+export type Persist = () => Promise<void>;
+
+/** One line of the audit trail, as the service records it (the sink adds the time). */
+export interface AuditRecord {
+  /** The credential's label: a token's name, "admin token", "owner". */
+  who: string;
+  role?: string;
+  /** What was done: `suggestion.accept`, `tool.edit`, `document.discard`, … */
+  action: string;
+  /** The document or folder it was done to. */
+  path?: string;
+  /** A suggestion id (reviews). */
+  suggestion?: string;
+  /** `requested`, `ok`, `applied`, `not_found`, `conflict`, or a refusal's code. */
+  outcome: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Where the audit trail goes; `record` resolves once the entries are durable. */
+export interface AuditSink {
+  record(...entries: AuditRecord[]): Promise<void>;
+}
+
+/**
+ * Runs a planned grep somewhere else (the worker pool of `lens serve`): the grep tool's outcome,
+ * as core would give it in this thread.
+ */
+export type GrepRunner = (plan: GrepPlan) => Promise<Outcome<GrepPage>>;
+
+/** Structured log lines (pino's shape): fields first, then the message. */
+export interface ServiceLog {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface LensPorts {
+  /** Unset: nothing to persist (an in-memory workspace). */
+  persist?: Persist;
+  /** Unset: nothing is audited. */
+  audit?: AuditSink;
+  /** Unset: grep runs in this thread. */
+  grep?: GrepRunner;
+  /** Clock in ms since the epoch (timings and audit); default `Date.now`. */
+  now?: () => number;
+  /** Unset: silent. */
+  log?: ServiceLog;
+  /** Where read records persist (handles outlive the process); unset: in memory only. */
+  reads?: ReadLog;
+  /** Unguessable random text (≥ 128 bits) for issued handles; default the platform's CSPRNG. */
+  random?: () => string;
+}
+
+export const SILENT_LOG: ServiceLog = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+};

@@ -1,0 +1,160 @@
+// Review through the service: listing pending suggestions, accepting or rejecting them, and
+// discarding an empty note. A review is recorded in the audit trail before it changes anything
+// (refused when the record cannot be written), applied in one synchronous step, persisted, and
+// then its outcome per suggestion is recorded.
+import {
+  type BatchReview,
+  deleteEntry,
+  failure,
+  LENS_REVIEW_ORIGIN,
+  lookupDocument,
+  type Outcome,
+  type PendingSuggestion,
+  pendingSuggestions,
+  type ReviewRequest,
+  reviewSuggestions,
+  success,
+} from "@lens/core";
+import type { Actor } from "./actor.js";
+import type { ServiceContext } from "./context.js";
+import { refusal } from "./operations.js";
+import { persisted } from "./persist.js";
+import type { AuditRecord } from "./ports.js";
+import { recordOrRefuse } from "./record.js";
+
+/** The pending suggestions under `path` (every document in reach when absent). */
+export function listPending(
+  ctx: ServiceContext,
+  actor: Actor,
+  path: string | undefined,
+): Outcome<PendingSuggestion[]> {
+  const refused = refusal(actor.caller, "suggestions.list");
+  if (refused) return { ok: false, error: refused };
+  return pendingSuggestions(ctx.workspace, actor.caller.reach, { path });
+}
+
+/** Accepts or rejects what `request` names, audited first. */
+export async function review(
+  ctx: ServiceContext,
+  actor: Actor,
+  request: ReviewRequest,
+): Promise<Outcome<BatchReview>> {
+  const started = ctx.now();
+  const operation = request.action === "accept" ? "suggestions.accept" : "suggestions.reject";
+  const action = `suggestion.${request.action}`;
+  const refused = refusal(actor.caller, operation);
+  if (refused)
+    return logged(ctx, actor, operation, request.path, started, { ok: false, error: refused });
+
+  const asked: AuditRecord = {
+    who: actor.who,
+    role: actor.caller.role,
+    action,
+    outcome: "requested",
+    detail: request.ids === undefined ? { all: true } : { ids: [...request.ids] },
+  };
+  if (request.path !== undefined) asked.path = request.path;
+  const unrecorded = await recordOrRefuse(ctx, asked);
+  if (unrecorded) return logged(ctx, actor, operation, request.path, started, unrecorded);
+
+  const outcome = reviewSuggestions(ctx.workspace, actor.caller.reach, request);
+  if (!outcome.ok) return logged(ctx, actor, operation, request.path, started, outcome);
+  const result = outcome.value;
+  if (result.applied > 0) {
+    const notSaved = await persisted(ctx, operation);
+    if (notSaved)
+      return logged(ctx, actor, operation, request.path, started, { ok: false, error: notSaved });
+  }
+  const outcomes = result.documents.flatMap((d) =>
+    d.results.map(
+      (r): AuditRecord => ({
+        who: actor.who,
+        role: actor.caller.role,
+        action,
+        path: d.path,
+        suggestion: r.id,
+        outcome: r.status,
+      }),
+    ),
+  );
+  try {
+    if (outcomes.length > 0) await ctx.audit?.record(...outcomes);
+  } catch (e) {
+    // The request is on record (written before anything changed); only the per-suggestion
+    // outcomes are missing, and the change itself is saved.
+    ctx.log.error({ err: e, operation, who: actor.who }, "could not record a review's outcomes");
+  }
+  return logged(ctx, actor, operation, request.path, started, outcome);
+}
+
+/**
+ * Removes an empty note from its folder (what rejecting a created note used to leave). Refused
+ * with `exists` when the note has text.
+ */
+export async function discard(
+  ctx: ServiceContext,
+  actor: Actor,
+  path: string,
+): Promise<Outcome<{ path: string }>> {
+  const started = ctx.now();
+  const refused = refusal(actor.caller, "document.discard");
+  if (refused)
+    return logged(ctx, actor, "document.discard", path, started, { ok: false, error: refused });
+  const found = lookupDocument(ctx.workspace, path, actor.caller.reach);
+  if (!found.ok) return logged(ctx, actor, "document.discard", path, started, found);
+  const { loc, view } = found.value;
+  if (view.raw.trim() !== "") {
+    return logged(
+      ctx,
+      actor,
+      "document.discard",
+      path,
+      started,
+      failure(
+        "exists",
+        `${loc.path} has text: only an empty note (a rejected creation) is discarded here. Reject its suggestions first, or delete it in Obsidian.`,
+      ),
+    );
+  }
+  const folder = ctx.workspace.folder(loc.folderDocId);
+  if (!folder) {
+    return logged(
+      ctx,
+      actor,
+      "document.discard",
+      path,
+      started,
+      failure("not_found", `${loc.path} is in no loaded folder.`),
+    );
+  }
+  const record: AuditRecord = {
+    who: actor.who,
+    role: actor.caller.role,
+    action: "document.discard",
+    path: loc.path,
+    outcome: "ok",
+  };
+  const unrecorded = await recordOrRefuse(ctx, record);
+  if (unrecorded) return logged(ctx, actor, "document.discard", path, started, unrecorded);
+  deleteEntry(folder.doc, loc.entryPath, LENS_REVIEW_ORIGIN);
+  const notSaved = await persisted(ctx, "document.discard");
+  const outcome: Outcome<{ path: string }> = notSaved
+    ? { ok: false, error: notSaved }
+    : success({ path: loc.path });
+  return logged(ctx, actor, "document.discard", path, started, outcome);
+}
+
+function logged<T>(
+  ctx: ServiceContext,
+  actor: Actor,
+  operation: string,
+  path: string | undefined,
+  started: number,
+  outcome: Outcome<T>,
+): Outcome<T> {
+  const fields: Record<string, unknown> = { operation, who: actor.who, ms: ctx.now() - started };
+  if (path !== undefined) fields.path = path;
+  if (!outcome.ok) fields.code = outcome.error.code;
+  ctx.log.info(fields, "operation");
+  return outcome;
+}

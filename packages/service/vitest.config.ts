@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Workspace packages resolve to their sources, so tests run without a build.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@lens/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)),
+      "@lens/store": fileURLToPath(new URL("../store/src/index.ts", import.meta.url)),
+      "@lens/access": fileURLToPath(new URL("../access/src/index.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+  },
+});
