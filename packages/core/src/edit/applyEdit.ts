@@ -5,7 +5,7 @@ import { findDelimiter } from "../critic/delimiters.js";
 import { formatMeta } from "../critic/meta.js";
 import { buildViewMap, type ViewMap } from "../critic/viewMap.js";
 import { aiView, baseView } from "../critic/views.js";
-import { describeOthers, hasOthersMarks, othersChanged, othersMarkIn } from "./authorship.js";
+import { describeOthers, othersChanged, othersMarkIn } from "./authorship.js";
 import { rewriteRaw, spanMarkup } from "./markup.js";
 import { findMatches } from "./match.js";
 import { LENS_EDIT_ORIGIN } from "./origin.js";
@@ -106,7 +106,7 @@ function writeReplacements(
     return refuse.insideComment(lineOf(map.ai, plan.blockedBy.aiStart), kind);
   }
   const others = othersMarkIn(map, plan.spans, author);
-  if (others) return refuse.othersSuggestion(describeOthers(raw, { mark: others }, author));
+  if (others) return refuse.othersSuggestion(describeOthers(raw, others, author));
   // Text from code that documents CriticMarkup would sit inside the new marks: refuse, so no
   // reader ever sees a mark within a mark.
   if (
@@ -116,9 +116,8 @@ function writeReplacements(
   const markups = plan.spans.map((s) => spanMarkup(s, meta));
   const after = rewriteRaw(raw, plan.spans, markups);
   if (!keepsInvariants(map, reps, after)) return refuse.unsafe(firstLine);
-  const changed = hasOthersMarks(map, author) ? othersChanged(raw, after, author) : undefined;
-  if (changed)
-    return refuse.othersSuggestion(describeOthers(raw, { suggestion: changed }, author, true));
+  const changed = othersChanged(map, after, author);
+  if (changed) return refuse.othersSuggestion(describeOthers(raw, changed, author, true));
   writeSpans(text, plan.spans, markups);
   return { ok: true, replacements: reps.length, firstLine };
 }

@@ -2,7 +2,7 @@
 // anyone else — a named human, or nobody known (no metadata: hand-written, older Lens, or an
 // edit made without an author) — is never merged into the edit, so rejecting the edit can never
 // take that suggestion with it.
-import type { CriticMark } from "../critic/parse.js";
+import { type CriticMark, parseCritic } from "../critic/parse.js";
 import { findSuggestions, type MarkedSuggestion } from "../critic/suggestions.js";
 import type { ViewMap } from "../critic/viewMap.js";
 import { clip } from "../text/clip.js";
@@ -36,24 +36,16 @@ export function othersMarkIn(
   return undefined;
 }
 
-/**
- * Suggestion `s` (or the one mark `m` of `raw` belongs to) as a refusal names it: `m`'s author,
- * else the first of its marks' not by `author`.
- */
+/** The suggestion mark `m` of `raw` belongs to, as a refusal names it (with `m`'s author). */
 export function describeOthers(
   raw: string,
-  found: { mark: CriticMark } | { suggestion: MarkedSuggestion },
+  m: CriticMark,
   author: string | undefined,
   touching = false,
 ): OthersSuggestion {
-  const s =
-    "suggestion" in found
-      ? found.suggestion
-      : findSuggestions(raw).find((x) => x.marks.some((y) => y.start === found.mark.start));
-  const mark =
-    "mark" in found ? found.mark : (s?.marks.find((m) => !madeBy(m, author)) ?? s?.marks[0]);
+  const s = findSuggestions(raw).find((x) => x.marks.some((y) => y.start === m.start));
   return {
-    author: mark?.meta?.author,
+    author: m.meta?.author,
     line: s?.line ?? 1,
     change: s ? changeOf(s) : "a suggestion",
     editorHasAuthor: author !== undefined && author !== "",
@@ -73,36 +65,54 @@ function changeOf(s: MarkedSuggestion): string {
   }
 }
 
-/** True when `raw` holds a pending suggestion mark that `author` did not make. */
-export function hasOthersMarks(map: ViewMap, author: string | undefined): boolean {
-  return map.scan.marks.some((m) => isSuggestionMark(m) && !madeBy(m, author));
-}
-
-/** The pending suggestions of `raw` that `author` did not make wholly, with what each says. */
-function othersIn(raw: string, author: string | undefined): [MarkedSuggestion, string][] {
-  const out: [MarkedSuggestion, string][] = [];
-  for (const s of findSuggestions(raw)) {
-    if (s.marks.every((m) => madeBy(m, author))) continue;
-    out.push([s, JSON.stringify([s.kind, s.oldText, s.newText, s.author, s.time])]);
+/**
+ * What each pending suggestion among `marks` says (kind, old and new text, author, time), for
+ * those `author` did not make wholly, in order, with the first of its marks not by `author`.
+ * Grouped as findSuggestions groups them (a deletion right before an insertion is one replace),
+ * without the ids and lines it works out: this runs on every edit of a text that holds them.
+ */
+function othersIn(
+  marks: readonly CriticMark[],
+  author: string | undefined,
+): [CriticMark, string][] {
+  const out: [CriticMark, string][] = [];
+  for (let i = 0; i < marks.length; i++) {
+    const m = marks[i]!;
+    if (!isSuggestionMark(m)) continue;
+    const next = marks[i + 1];
+    const pair = m.kind === "delete" && next?.kind === "insert" && next.start === m.end;
+    const last = pair ? next : m;
+    if (pair) i++;
+    const theirs = [m, last].find((x) => !madeBy(x, author));
+    if (!theirs) continue;
+    const kind = pair ? "replace" : m.kind;
+    const oldText = m.kind === "insert" ? "" : m.kind === "substitute" ? (m.oldText ?? "") : m.text;
+    const newText =
+      m.kind === "substitute" ? (m.newText ?? "") : pair || m.kind === "insert" ? last.text : "";
+    const who = m.meta?.author ?? last.meta?.author;
+    const time = m.meta?.time ?? last.meta?.time;
+    out.push([theirs, [kind, oldText, newText, who ?? "\u0001", time ?? ""].join("\u0000")]);
   }
   return out;
 }
 
 /**
- * The first pending suggestion not by `author` in `before` that `after` no longer holds saying
- * the same (kind, old and new text, author, time) in the same order; undefined when all are
- * kept. The net under the span check: writing next to another author's mark can join them into
- * one suggestion (`{--theirs--}` then `{++mine++}` read as one replace), and that is refused
- * too. (`after` may hold more: an edit without an author writes suggestions of nobody known.)
+ * The first mark of a pending suggestion not by `author` in the text `map` describes that
+ * `after` no longer holds saying the same (kind, old and new text, author, time) in the same
+ * order; undefined when all are kept. The net under the span check: writing next to another
+ * author's mark can join them into one suggestion (`{--theirs--}` then `{++mine++}` read as one
+ * replace), and that is refused too. (`after` may hold more: an edit without an author writes
+ * suggestions of nobody known.)
  */
 export function othersChanged(
-  before: string,
+  map: ViewMap,
   after: string,
   author: string | undefined,
-): MarkedSuggestion | undefined {
-  const kept = othersIn(before, author);
+): CriticMark | undefined {
+  const kept = othersIn(map.scan.marks, author);
+  if (kept.length === 0) return undefined;
   let at = 0;
-  for (const [, said] of othersIn(after, author))
+  for (const [, said] of othersIn(parseCritic(after), author))
     if (at < kept.length && said === kept[at]![1]) at++;
   return kept[at]?.[0];
 }
