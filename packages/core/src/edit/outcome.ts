@@ -50,8 +50,8 @@ export interface OthersSuggestion {
   /** Whether the refused edit carried an author. */
   editorHasAuthor: boolean;
   /**
-   * True when old_string only comes right next to it, and writing the edit there would join
-   * the two into one suggestion; false when old_string overlaps it.
+   * True when the edit, written where old_string is, would sit right next to it and join it
+   * into one suggestion; false when old_string overlaps it.
    */
   touching: boolean;
 }
@@ -122,7 +122,7 @@ export const refuse = {
     const owner = s.author === undefined ? "it" : `${s.author}'s suggestion`;
     const parts = [
       s.touching
-        ? `old_string ends or starts right next to ${where}, and your edit written there would read as part of it.`
+        ? `Written there, your edit would sit right next to ${where} and read as part of it.`
         : `old_string overlaps ${where}.`,
       `An edit changes only its own author's pending suggestions, so ${owner} stays as it is for a human to accept or reject.`,
     ];
