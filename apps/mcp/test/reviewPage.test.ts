@@ -325,6 +325,51 @@ describe("review page", () => {
   });
 });
 
+describe("review page: a rejected creation", () => {
+  it("rejecting a note an assistant created removes it, and the page goes back to the queue", async () => {
+    const path = "Team/Meetings/Kickoff.md";
+    const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.assistant}` });
+    try {
+      const made = await call(conn.client, "create", {
+        file_path: path,
+        content: "# Kickoff\n\nWe agreed on [[Plans]].",
+      });
+      expect(made.isError, made.text).toBe(false);
+    } finally {
+      await conn.close();
+    }
+    const s = await signedIn(tokens.editor, `#/doc/${path}`);
+    // The live stream names the removed note; asking for its suggestions is then a 404.
+    s.watch.allow(404, "/api/v1/suggestions");
+    await s.page.locator(".suggestion").first().waitFor();
+    await s.page.getByRole("button", { name: "Reject all" }).click();
+    await s.page
+      .getByRole("status")
+      .getByText(`Rejected 1 suggestion. Removed ${path}: its creation was rejected.`)
+      .waitFor();
+    await until("the page is back at the queue", async () => s.page.url().endsWith("#/queue"));
+    await until(
+      "the note is gone from the tree",
+      async () =>
+        (await s.page
+          .locator("nav.sidebar")
+          .getByRole("link", { name: /Kickoff/ })
+          .count()) === 0,
+    );
+
+    // Gone for every door: REST answers 404, MCP says it does not exist.
+    const res = await fetch(`${base}/api/v1/documents/${path}?view=raw`, {
+      headers: { authorization: `Bearer ${tokens.editor}` },
+    });
+    expect(res.status).toBe(404);
+    await res.body?.cancel();
+    expect(await readOverMcp(path)).toMatch(/does not exist/);
+    const links = await api<{ backlinks: string[] }>("/documents/Team/Plans.md/links");
+    expect(links.backlinks).not.toContain(path);
+    expectClean(s);
+  });
+});
+
 describe("review page on an open server", () => {
   it("needs no sign-in when the server needs no token", async () => {
     const other = tempDir("lens-review-open-");

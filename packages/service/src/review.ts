@@ -65,8 +65,8 @@ export async function review(
     if (notSaved)
       return logged(ctx, actor, operation, request.path, started, { ok: false, error: notSaved });
   }
-  const outcomes = result.documents.flatMap((d) =>
-    d.results.map(
+  const outcomes = result.documents.flatMap((d): AuditRecord[] => [
+    ...d.results.map(
       (r): AuditRecord => ({
         who: actor.who,
         role: actor.caller.role,
@@ -76,7 +76,20 @@ export async function review(
         outcome: r.status,
       }),
     ),
-  );
+    // A rejected creation removed the note, as a discard would: recorded as one.
+    ...(d.removed
+      ? [
+          {
+            who: actor.who,
+            role: actor.caller.role,
+            action: "document.discard",
+            path: d.path,
+            outcome: "ok",
+            detail: { reason: "creation rejected" },
+          },
+        ]
+      : []),
+  ]);
   try {
     if (outcomes.length > 0) await ctx.audit?.record(...outcomes);
   } catch (e) {

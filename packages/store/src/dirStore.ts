@@ -31,12 +31,25 @@ import {
 } from "./loadDir.js";
 import { findReferenceProblems, type LoadReport } from "./loadReport.js";
 
+/** A one-shot timer: `set` calls `fn` after `ms`; `clear` cancels what `set` returned. */
+export interface StoreTimer {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const PLATFORM_TIMER: StoreTimer = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export interface StoreOptions {
   workspace: Workspace;
   /** Called as doc files are read: done / total. */
   onProgress?: (progress: Progress) => void;
   /** Longest wait (ms) between a change and the start of its write; default 500. */
   flushDelayMs?: number;
+  /** The timer the write delay runs on; default the platform's (tests give their own). */
+  timer?: StoreTimer;
   /** Files written in parallel; default 8. */
   writeConcurrency?: number;
   /** A background write failed; the doc stays dirty and is retried. Default: console.error. */
@@ -118,7 +131,8 @@ export class DirStore {
    */
   readonly quarantined = new Map<string, string>();
   private readonly readOnly: boolean;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
+  private readonly clock: StoreTimer;
   private stopWorkspace: (() => void) | undefined;
   private closing: Promise<void> | undefined;
   private writes = 0;
@@ -128,6 +142,7 @@ export class DirStore {
     this.ws = options.workspace;
     this.readOnly = options.readOnly ?? false;
     this.flushDelayMs = Math.max(0, options.flushDelayMs ?? 500);
+    this.clock = options.timer ?? PLATFORM_TIMER;
     this.writeConcurrency = Math.max(1, options.writeConcurrency ?? 8);
     this.onError =
       options.onError ??
@@ -309,7 +324,7 @@ export class DirStore {
   /** Stops watching the workspace and flushes everything. Later changes are not persisted. */
   close(): Promise<void> {
     if (!this.closing) {
-      if (this.timer) clearTimeout(this.timer);
+      if (this.timer !== undefined) this.clock.clear(this.timer);
       this.timer = undefined;
       this.stopWorkspace?.();
       for (const t of this.tracked.values()) this.unwatch(t);
@@ -484,7 +499,7 @@ export class DirStore {
   }
 
   private schedule(delay: number): void {
-    if (this.timer || this.closing) return;
+    if (this.timer !== undefined || this.closing) return;
     // In a workspace batch (a load, an import) nothing is written before the batch ends: a doc
     // changed again later in the batch (a folder doc's entries, then its backlinks) is written
     // once, with everything.
@@ -492,7 +507,7 @@ export class DirStore {
       this.ws.afterBatch(this.afterBatch);
       return;
     }
-    this.timer = setTimeout(() => {
+    this.timer = this.clock.set(() => {
       this.timer = undefined;
       void this.writePending();
     }, delay);

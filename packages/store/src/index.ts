@@ -20,7 +20,13 @@ export {
   updateKey,
   writeDocEntries,
 } from "./codec/kvstore.js";
-export { DirStore, openStore, type SleepOptions, type StoreOptions } from "./dirStore.js";
+export {
+  DirStore,
+  openStore,
+  type SleepOptions,
+  type StoreOptions,
+  type StoreTimer,
+} from "./dirStore.js";
 export { DATA_FILE, docFile, isStorableDocId } from "./docPath.js";
 export type { Progress, SkippedDoc } from "./loadDir.js";
 export {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { decodeDocFile } from "../src/codec/docFile.js";
 import { openStore } from "../src/dirStore.js";
+import { ManualTimer } from "./support/manualTimer.js";
 import { tempDir } from "./support/tmp.js";
 
 const ID = "11111111-1111-4111-8111-111111111111-aaaaaaaa-0000-4000-8000-000000000001";
@@ -28,12 +29,16 @@ describe("persistence", () => {
   it("batches a burst of changes into one write within the delay bound", async () => {
     const dir = await tempDir();
     const ws = new Workspace();
-    const store = await openStore(dir, { workspace: ws, flushDelayMs: 80 });
+    const timer = new ManualTimer();
+    const store = await openStore(dir, { workspace: ws, flushDelayMs: 80, timer });
     ws.addDoc(ID, textDoc(""), "content");
     const text = ws.contentText(ID)!;
     for (let i = 0; i < 100; i++) text.insert(text.length, `${i} `);
+    // One write scheduled for the whole burst, at the delay bound; none made yet.
+    expect(timer.scheduled).toEqual([80]);
     expect(store.writeCount).toBe(0);
-    await sleep(400);
+    expect(timer.fire()).toBe(1);
+    await store.flush();
     expect(store.writeCount).toBe(1);
     expect(await readText(dir, ID)).toBe(text.toString());
     expect(store.dirtyCount).toBe(0);
@@ -92,7 +97,8 @@ describe("persistence", () => {
   it("persists docs added, replaced and removed after open; close flushes", async () => {
     const dir = await tempDir();
     const ws = new Workspace();
-    const store = await openStore(dir, { workspace: ws, flushDelayMs: 60_000 });
+    const timer = new ManualTimer();
+    const store = await openStore(dir, { workspace: ws, flushDelayMs: 60_000, timer });
     ws.addDoc(ID, textDoc("first"), "content");
     ws.addDoc(ID, textDoc("second"), "content"); // replaces
     ws.addDoc(ID2, textDoc("gone"), "content");
@@ -100,8 +106,11 @@ describe("persistence", () => {
     await store.close();
     expect(await readText(dir, ID)).toBe("second");
     expect(await readText(dir, ID2)).toBe("gone");
+    const written = store.writeCount;
     ws.contentText(ID)!.insert(0, "after close ");
-    await sleep(20);
+    // A closed store schedules nothing and writes nothing.
+    expect(timer.scheduled).toEqual([]);
+    expect(store.writeCount).toBe(written);
     expect(await readText(dir, ID)).toBe("second");
   });
 

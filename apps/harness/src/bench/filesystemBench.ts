@@ -15,7 +15,7 @@ import { callWith, connectMcp, type ToolCaller } from "../scenario/mcpAdapter.js
 import { OpRunner } from "./latencyBench.js";
 import type { ReportSection } from "./report.js";
 import { formatMs, formatRatio, type Summary, summarize } from "./stats.js";
-import { type BenchDoc, GLOB_PATTERN, RefToggle } from "./workload.js";
+import { BENCH_EDITOR, type BenchDoc, GLOB_PATTERN, RefToggle } from "./workload.js";
 
 /** The server-filesystem entry point (dist/index.js of the installed package). */
 export function filesystemServerPath(): string {
@@ -106,7 +106,7 @@ export async function filesystemBench(options: {
   });
   const fs = new Client({ name: "lens-bench-fs", version: "0.1.0" });
   await fs.connect(transport);
-  const lens = await connectMcp({ url: options.lensUrl }, "lens-bench-fs-compare");
+  const lens = await connectMcp({ url: options.lensUrl }, BENCH_EDITOR);
   const stdio = options.stdioData ? await connectLensStdio(options.stdioData) : undefined;
   const stdioRunner = new OpRunner(docs);
   const lensRunner = options.runner;

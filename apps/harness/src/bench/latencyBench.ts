@@ -7,7 +7,7 @@ import { cpuMs } from "./cpuTime.js";
 import { bareToolCaller, rawToolCaller } from "./rawCall.js";
 import type { ReportSection } from "./report.js";
 import { formatMs, formatRatio, type Summary, summarize } from "./stats.js";
-import { type BenchDoc, GLOB_PATTERN, OPS, type Op, RefToggle } from "./workload.js";
+import { BENCH_EDITOR, type BenchDoc, GLOB_PATTERN, OPS, type Op, RefToggle } from "./workload.js";
 
 export interface LatencyResult {
   op: Op;
@@ -138,7 +138,7 @@ export async function latencyBench(
   const results: LatencyResult[] = [];
 
   // Sequential latency, one session. Edits need a read first: done before timing.
-  const conn = await connectMcp({ url }, "lens-bench-latency");
+  const conn = await connectMcp({ url }, BENCH_EDITOR);
   const sequential = new Map<Op, Summary>();
   let rawRead: Summary | undefined;
   let bareRead: Summary | undefined;

@@ -25,6 +25,13 @@ export function pickDocs(plan: CorpusPlan, count: number, seed = 7): BenchDoc[] 
     .map((d) => ({ path: `${plan.folders[d.folder]!.name}/${d.path}`, ref: d.ref }));
 }
 
+/**
+ * The MCP client name (so the author) of every connection whose edits one RefToggle drives: an
+ * edit may only change its own author's pending suggestions (SPEC §4), so the benchmark that
+ * toggles a line back must be the author of the suggestion the earlier one left there.
+ */
+export const BENCH_EDITOR = "lens-bench";
+
 /** The two states of a document's reference line; an edit replaces the current one by the other. */
 export class RefToggle {
   private readonly flipped = new Set<string>();

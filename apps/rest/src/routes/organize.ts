@@ -52,7 +52,7 @@ const MovedSchema = z
     }),
     notRewritten: z.array(z.string()).openapi({
       description:
-        "Notes whose links could not be rewritten (inside a comment or highlight, or unreadable just then).",
+        "Notes whose links could not be rewritten (inside a comment or highlight, inside another author's pending suggestion, or unreadable just then).",
     }),
     hiddenRewritten: z.number().int().openapi({
       description:

@@ -103,6 +103,10 @@ const ReviewResultSchema = z
         path: z.string(),
         etag: z.string().openapi({ description: "The document's ETag after the review." }),
         results: z.array(ItemResultSchema),
+        removed: z.literal(true).optional().openapi({
+          description:
+            "Present when the review rejected a created note: its whole text was one insertion (what create writes), so the note never existed for the humans and was removed from its folder; its path no longer resolves.",
+        }),
       }),
     ),
   })
@@ -141,7 +145,7 @@ function reviewRoute(action: "accept" | "reject") {
     operationId: `${action}Suggestions`,
     tags: [tags.suggestions],
     summary: `${verb} suggestions`,
-    description: `${verb}s the given suggestions of a document (ids), or all of a document or folder (all: true): ${action === "accept" ? "each is replaced by its new text" : "each is replaced by its old text"}. Each document changes in one transaction. 200 reports each id; when none of the given ids is pending any more the answer is 409. An optional If-Match (document paths only) makes the review conditional on the document's version.`,
+    description: `${verb}s the given suggestions of a document (ids), or all of a document or folder (all: true): ${action === "accept" ? "each is replaced by its new text" : "each is replaced by its old text; a created note whose whole text was the one insertion rejected is removed from its folder (removed: true)"}. Each document changes in one transaction. 200 reports each id; when none of the given ids is pending any more the answer is 409. An optional If-Match (document paths only) makes the review conditional on the document's version.`,
     request: {
       query: noQueryParams,
       headers: z.object({ "if-match": ifMatchHeader }),
@@ -199,6 +203,7 @@ function reported(ws: Workspace, review: BatchReview): ReviewResult {
       path: d.path,
       etag: etagNow(ws, d.docId),
       results: d.results.map(itemResult),
+      ...(d.removed ? { removed: true as const } : {}),
     })),
   };
 }

@@ -974,22 +974,33 @@ export function runRestCases({ make }: RestCaseOptions): void {
       );
     });
 
-    it("discards only an empty note: what rejecting a creation leaves", async () => {
+    it("rejecting a created note removes it: it never existed for the humans", async () => {
       const c = await client();
-      await c.fetch("/documents", json({ path: "Lens/Maybe.md", content: "a thought" }));
-      await expectProblem(
-        await c.fetch("/documents/Lens/Maybe.md/discard", { method: "POST" }),
-        "conflict",
-      );
       await expectJson(
+        await c.fetch("/documents", json({ path: "Lens/Maybe.md", content: "a thought" })),
+        201,
+      );
+      const body = await expectJson<ReviewOut>(
         await c.fetch("/suggestions/reject", json({ path: "Lens/Maybe.md", all: true })),
       );
-      expect(rawOf(c, "Lens/Maybe.md")).toBe("");
-      const gone = await expectJson<{ discarded: string }>(
-        await c.fetch("/documents/Lens/Maybe.md/discard", { method: "POST" }),
-      );
-      expect(gone.discarded).toBe("Lens/Maybe.md");
+      expect(body.applied).toBe(1);
+      expect(body.documents).toMatchObject([{ path: "Lens/Maybe.md", removed: true }]);
       expect(c.ws.resolve("Lens/Maybe.md").kind).toBe("missing");
+      await expectProblem(await getDoc(c, "Lens/Maybe.md"), "not-found");
+      expect(c.writes()).toBe(2);
+    });
+
+    it("discards only an empty note", async () => {
+      const c = await client();
+      await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/discard", { method: "POST" }),
+        "conflict",
+      );
+      const gone = await expectJson<{ discarded: string }>(
+        await c.fetch("/documents/Lens/Empty.md/discard", { method: "POST" }),
+      );
+      expect(gone.discarded).toBe("Lens/Empty.md");
+      expect(c.ws.resolve("Lens/Empty.md").kind).toBe("missing");
     });
   });
 
@@ -1160,6 +1171,48 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(rawOf(c, "Lens/Notes/Ideas.md")).toContain("The quick brown fox.");
       expect(rawOf(c, "Team/Draft.md")).toContain("{++new ++}");
       expect((await list(c, "Lens")).length).toBe(0);
+    });
+
+    it("rejects a folder in bulk, removing the notes an assistant created there", async () => {
+      const c = await client();
+      for (const [path, content] of [
+        ["Lens/Meetings/Kickoff.md", "# Kickoff\n\nBack to [[Plan]]."],
+        ["Lens/Meetings/Retro.md", "# Retro"],
+        ["Lens/Meetings/Kept.md", "# Kept"],
+      ])
+        await expectJson(await c.fetch("/documents", json({ path, content })), 201);
+      // A human wrote into Kept.md outside the suggestion: it is theirs too, and stays.
+      const kept = c.ws.contentText(c.ws.paths.get("Lens/Meetings/Kept.md")!.docId)!;
+      kept.insert(kept.length, "\nmine");
+      const links = async () =>
+        (
+          await expectJson<{ backlinks: string[] }>(
+            await c.fetch("/documents/Lens/Notes/Plan.md/links"),
+          )
+        ).backlinks;
+      expect(await links()).toContain("Lens/Meetings/Kickoff.md");
+
+      const body = await expectJson<ReviewOut>(
+        await c.fetch("/suggestions/reject", json({ path: "Lens", all: true })),
+      );
+      expect(
+        body.documents.map((d) => [d.path, (d as { removed?: boolean }).removed ?? false]),
+      ).toEqual([
+        ["Lens/Meetings/Kept.md", false],
+        ["Lens/Meetings/Kickoff.md", true],
+        ["Lens/Meetings/Retro.md", true],
+        ["Lens/Notes/Ideas.md", false],
+        ["Lens/Review.md", false],
+      ]);
+      expect(c.ws.resolve("Lens/Meetings/Kickoff.md").kind).toBe("missing");
+      expect(c.ws.resolve("Lens/Meetings/Retro.md").kind).toBe("missing");
+      expect(rawOf(c, "Lens/Meetings/Kept.md")).toBe("\nmine");
+      expect(rawOf(c, "Lens/Review.md")).toContain("Keep this and old here.");
+      expect(await links()).toEqual(["Lens/Notes/Ideas.md"]);
+      const listed = await expectJson<{ documents: Summary[] }>(
+        await c.fetch("/documents?pattern=Lens/Meetings/*.md"),
+      );
+      expect(listed.documents.map((d) => d.path)).toEqual(["Lens/Meetings/Kept.md"]);
     });
 
     it("reports ids that are no longer pending beside the applied ones, once each", async () => {

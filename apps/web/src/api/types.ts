@@ -66,7 +66,8 @@ export interface ReviewAnswer {
   applied: number;
   notFound: number;
   conflicts: number;
-  documents: { path: string; etag: string; results: ReviewItem[] }[];
+  /** `removed`: a rejected creation (the note's whole text was the insertion) removed the note. */
+  documents: { path: string; etag: string; results: ReviewItem[]; removed?: boolean }[];
 }
 
 /** An RFC 9457 problem, as every error of the server is. */

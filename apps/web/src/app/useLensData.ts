@@ -56,13 +56,17 @@ export function useLensData(api: Api): LensData {
 
   const loadPaths = useCallback(
     async (paths: readonly string[]) => {
+      let gone = false;
       const answers = await Promise.all(
         paths.map((path) =>
           api
             .get<SuggestionList>(`/suggestions?path=${encodeURIComponent(path)}`)
             .then((l) => l.suggestions)
             .catch((e: unknown) => {
-              if (e instanceof ApiError && (e.status === 404 || e.status === 422)) return [];
+              if (e instanceof ApiError && (e.status === 404 || e.status === 422)) {
+                gone ||= e.status === 404;
+                return [];
+              }
               throw e;
             }),
         ),
@@ -71,7 +75,9 @@ export function useLensData(api: Api): LensData {
       setSuggestions((prev) =>
         [...(prev ?? []).filter((s) => !named.has(s.path)), ...answers.flat()].sort(byPath),
       );
-      if (paths.some((p) => !known.current.has(p))) await loadListing();
+      // A new path, or one that is gone (deleted, or removed by a rejected creation): the
+      // tree changes.
+      if (gone || paths.some((p) => !known.current.has(p))) await loadListing();
       setChanges((c) => ({ seq: c.seq + 1, paths: named }));
     },
     [api, loadListing],

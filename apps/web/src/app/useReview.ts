@@ -1,11 +1,13 @@
 // Running reviews from any view: one at a time, with the outcome as a notice, the conflicts
 // remembered (shown on their suggestions until they are resolved) and the reviewed documents
-// read again at once (the live stream would tell too, a moment later).
+// read again at once (the live stream would tell too, a moment later). A document the review
+// removed (a rejected creation) is left for the queue.
 import { useCallback, useState } from "preact/hooks";
 import type { Api } from "../api/client.js";
 import type { ReviewAction } from "../api/types.js";
 import { suggestionKey } from "../review/keys.js";
 import { outcomeText, type ReviewOutcome, review } from "../review/review.js";
+import { parseRoute, QUEUE_HASH } from "./route.js";
 
 export interface Notice {
   tone: "ok" | "warn" | "error";
@@ -21,6 +23,16 @@ export interface Review {
   dismiss(): void;
   /** Shows a notice that is not a review's (an error of another part). */
   tell(notice: Notice): void;
+}
+
+/** The open document was removed (its creation rejected): back to the queue. */
+function leaveRemoved(removed: readonly string[]): void {
+  const route = parseRoute(location.hash);
+  if (route.name !== "doc") return;
+  const open = route.path.toLowerCase();
+  if (removed.some((p) => [open, `${open}.md`].includes(p.toLowerCase()))) {
+    location.hash = QUEUE_HASH;
+  }
 }
 
 function toneOf(o: ReviewOutcome): Notice["tone"] {
@@ -47,7 +59,9 @@ export function useReview(api: Api, refresh: (paths?: readonly string[]) => Prom
           return next;
         });
         setNotice({ tone: toneOf(outcome), text: outcomeText(outcome) });
-        await refresh([...byDocument.keys()]);
+        leaveRemoved(outcome.removed);
+        // A removed note leaves the tree too: everything is read again then.
+        await refresh(outcome.removed.length > 0 ? undefined : [...byDocument.keys()]);
       } finally {
         setBusy(false);
       }

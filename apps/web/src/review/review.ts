@@ -13,10 +13,12 @@ export interface ReviewOutcome {
   notFound: { path: string; id: string }[];
   /** Requests that failed outright, with the server's detail. */
   errors: { path: string; message: string }[];
+  /** Notes removed because their creation was rejected (their whole text was the insertion). */
+  removed: string[];
 }
 
 export function emptyOutcome(action: ReviewAction): ReviewOutcome {
-  return { action, applied: 0, conflicts: [], notFound: [], errors: [] };
+  return { action, applied: 0, conflicts: [], notFound: [], errors: [], removed: [] };
 }
 
 function record(out: ReviewOutcome, path: string, items: readonly ReviewItem[]): void {
@@ -38,7 +40,10 @@ export async function review(
     const body = ids === "all" ? { path, all: true } : { path, ids };
     try {
       const answer = await api.post<ReviewAnswer>(`/suggestions/${action}`, body);
-      for (const d of answer.documents) record(out, d.path, d.results);
+      for (const d of answer.documents) {
+        record(out, d.path, d.results);
+        if (d.removed) out.removed.push(d.path);
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.results)) {
         record(out, path, e.problem.results);
@@ -58,6 +63,11 @@ export function outcomeText(o: ReviewOutcome): string {
       ? `${done} ${plural(o.applied, "suggestion")}.`
       : `Nothing was ${done.toLowerCase()}.`,
   ];
+  if (o.removed.length > 0) {
+    parts.push(
+      `Removed ${o.removed.length === 1 ? o.removed[0] : `${o.removed.length} notes (${o.removed.join(", ")})`}: ${o.removed.length === 1 ? "its" : "their"} creation was rejected.`,
+    );
+  }
   if (o.conflicts.length > 0) {
     parts.push(
       `${plural(o.conflicts.length, "suggestion")} left pending: resolving ${o.conflicts.length === 1 ? "it" : "them"} would change how the text around ${o.conflicts.length === 1 ? "it" : "them"} reads (CriticMarkup has no escapes). Edit by hand.`,

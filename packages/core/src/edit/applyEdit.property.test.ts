@@ -45,6 +45,7 @@ const editOf = (doc: fc.Arbitrary<string>) =>
 
 interface Case {
   raw: string;
+  author: string | undefined;
   oldString: string;
   newString: string;
   replaceAll: boolean;
@@ -126,6 +127,16 @@ describe("applyEdit properties", () => {
           case "inside_comment":
             expect(/\{>>|\{==/.test(c.raw)).toBe(true);
             break;
+          case "others_suggestion":
+            // Only another author's (or an unknown author's) pending suggestion stops an edit.
+            expect(
+              parseCritic(c.raw).some(
+                (m) =>
+                  /insert|delete|substitute/.test(m.kind) &&
+                  (!c.author || m.meta?.author !== c.author),
+              ),
+            ).toBe(true);
+            break;
           default:
             throw new Error(`unexpected refusal ${c.outcome.code}: ${c.outcome.message}`);
         }
@@ -163,7 +174,11 @@ describe("applyEdit properties", () => {
             const [s, e] = codePointRange(ai, a, b);
             const oldString = ai.slice(s, e);
             if (!oldString) continue;
-            const outcome = applyEdit(text, { oldString, newString, replaceAll: true });
+            const outcome = applyEdit(
+              text,
+              { oldString, newString, replaceAll: true },
+              { author: "Claude", now: () => 1_700_000_000_000 },
+            );
             if (outcome.ok)
               expect(aiView(text.toString())).toBe(expectedAi(ai, oldString, newString, true));
             expect(baseView(text.toString())).toBe(base);

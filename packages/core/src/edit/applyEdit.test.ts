@@ -1,6 +1,8 @@
 // applyEdit: AI edits written as CriticMarkup suggestions — seed cases, merges, refusals.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { formatMeta } from "../critic/meta.js";
+import { listSuggestions, rejectSuggestions } from "../critic/review.js";
 import { aiView, baseView } from "../critic/views.js";
 import { applyEdit } from "./applyEdit.js";
 import { LENS_EDIT_ORIGIN } from "./origin.js";
@@ -136,40 +138,50 @@ describe("applyEdit: astral characters", () => {
   });
 });
 
-describe("applyEdit: merging with pending suggestions", () => {
+/** Claude's metadata, as Lens writes it at time T; `§` in a test text stands for it. */
+const T = 1_700_000_000_000;
+const CLAUDE = { author: "Claude", now: () => T };
+const C = formatMeta("Claude", T);
+const mine = (s: string) => s.replaceAll("§", C);
+/** An edit by Claude of a text whose `§` marks are Claude's own; the raw after, `§` for its metadata. */
+const claudeAfter = (raw: string, oldString: string, newString: string, replaceAll = false) =>
+  edit(mine(raw), { oldString, newString, replaceAll }, CLAUDE).after.replaceAll(C, "§");
+
+describe("applyEdit: merging with its author's own pending suggestions", () => {
   it("edits inside a pending insertion, keeping its paired deletion", () => {
-    expect(rawAfter("say {--hello--}{++world++} to all", "world", "there")).toBe(
-      "say {--hello--}{++there++} to all",
+    expect(claudeAfter("say {--§hello--}{++§world++} to all", "world", "there")).toBe(
+      "say {--§hello--}{++§there++} to all",
     );
-    expect(rawAfter("say {--hello--}{++big world++} to all", "big", "small")).toBe(
-      "say {--hello--}{++small world++} to all",
+    expect(claudeAfter("say {--§hello--}{++§big world++} to all", "big", "small")).toBe(
+      "say {--§hello--}{++§small world++} to all",
     );
   });
 
   it("widens to every mark the range overlaps and keeps their base text", () => {
-    expect(rawAfter("a {++b++} c {--d--} e", "b c  e", "Z")).toBe("a {-- c d e--}{++Z++}");
-    expect(rawAfter("x {~~old~>new~~} y", "new y", "fresh")).toBe("x {--old y--}{++fresh++}");
+    expect(claudeAfter("a {++§b++} c {--§d--} e", "b c  e", "Z")).toBe("a {--§ c d e--}{++§Z++}");
+    expect(claudeAfter("x {~~§old~>new~~} y", "new y", "fresh")).toBe("x {--§old y--}{++§fresh++}");
   });
 
-  it("leaves marks that only touch the range alone", () => {
+  it("leaves marks that only touch the range alone, whoever made them", () => {
     expect(rawAfter("a{--x--}b", "b", "c")).toBe("a{--x--}{--b--}{++c++}");
     expect(rawAfter("a{++x++}b", "b", "c")).toBe("a{++x++}{--b--}{++c++}");
+    expect(claudeAfter(`a{--${ANN}x--}b`, "a", "c")).toBe(`{--§a--}{++§c++}{--${ANN}x--}b`);
   });
 
   it("replaces a pending insertion of its own without a delete mark", () => {
-    expect(rawAfter("a {++new++} b", "new", "newer")).toBe("a {++newer++} b");
-    expect(rawAfter("a {++new++} b", "a new", "a")).toBe("{--a --}{++a++} b");
+    expect(claudeAfter("a {++§new++} b", "new", "newer")).toBe("a {++§newer++} b");
+    expect(claudeAfter("a {++§new++} b", "a new", "a")).toBe("{--§a --}{++§a++} b");
   });
 
   it("withdraws a suggestion when the edit restores the base text", () => {
-    expect(rawAfter("say {--hello--}{++world++} to all", "world", "hello")).toBe(
+    expect(claudeAfter("say {--§hello--}{++§world++} to all", "world", "hello")).toBe(
       "say hello to all",
     );
-    expect(rawAfter("x {++added++}y", "added", "")).toBe("x y");
+    expect(claudeAfter("x {++§added++}y", "added", "")).toBe("x y");
   });
 
   it("merges replace_all occurrences that fall in one mark", () => {
-    expect(rawAfter("{++a a++} a", "a", "b", true)).toBe("{++b b++} {--a--}{++b++}");
+    expect(claudeAfter("{++§a a++} a", "a", "b", true)).toBe("{++§b b++} {--§a--}{++§b++}");
   });
 
   it("widens an edit inside code to the whole code span or block", () => {
@@ -177,6 +189,77 @@ describe("applyEdit: merging with pending suggestions", () => {
     expect(rawAfter("t\n```js\nlet a = 1;\n```\nu", "a = 1", "b = 2")).toBe(
       "t\n{--```js\nlet a = 1;\n```--}{++```js\nlet b = 2;\n```++}\nu",
     );
+  });
+});
+
+/** Ann's metadata as the Obsidian Commentator plugin writes it (time in seconds). */
+const ANN = '{"author":"ann","time":1700000000}@@';
+/** Bob's as lens-relay writes it (timestamp in ms). */
+const BOB = '{"author":"bob","timestamp":1700000000000}@@';
+
+describe("applyEdit: another author's pending suggestion", () => {
+  /** Claude's edit is refused, changing nothing; the refusal. */
+  function refused(raw: string, oldString: string, newString: string, opts: EditOptions = CLAUDE) {
+    const { outcome } = edit(raw, { oldString, newString }, opts);
+    if (outcome.ok) throw new Error(`the edit was made: ${JSON.stringify(raw)}`);
+    expect(outcome.code).toBe("others_suggestion");
+    return outcome;
+  }
+
+  it("is never merged into the edit: overlapping it is refused, naming its author", () => {
+    const raw = `Intro\nsay {--${ANN}hello--}{++${ANN}world++} to all`;
+    const r = refused(raw, "world to", "everyone to");
+    expect(r).toMatchObject({ author: "ann", line: 2 });
+    expect(r.message).toContain(
+      'overlaps a pending suggestion by ann on line 2 (replace "hello" with "world")',
+    );
+    expect(r.message).toContain("ending before it or starting after it");
+    refused(`a {++${BOB}new++} b`, "new", "newer");
+    refused(`x {~~${ANN}old~>new~~} y`, "new y", "fresh");
+  });
+
+  it("refuses a range holding another author's deletion, which shows as nothing", () => {
+    const r = refused(`a{--${BOB}gone--}b`, "ab", "AB");
+    expect(r.message).toContain('by bob on line 1 (delete "gone")');
+  });
+
+  it("treats a suggestion without author metadata as someone else's", () => {
+    const r = refused("say {--hello--}{++world++}", "world", "there");
+    expect(r.message).toContain("a pending suggestion with no author recorded");
+    expect(r.author).toBeUndefined();
+  });
+
+  it("tells names apart exactly: claude is not Claude", () => {
+    refused('a {++{"author":"claude","time":1700000000}@@new++} b', "new", "newer");
+  });
+
+  it("refuses an edit without an author over any pending suggestion, its own earlier ones too", () => {
+    const { after } = edit("say hello", { oldString: "hello", newString: "world" });
+    const r = refused(after, "world", "there", {});
+    expect(r.message).toContain("record no author");
+  });
+
+  it("refuses an edit that would be read as part of another author's suggestion next to it", () => {
+    // Claude's `{--…--}{++…++}` with an empty old text right after Ann's deletion: rewritten as
+    // `{++…++}` it would pair with Ann's deletion into one replace, attributed to her.
+    const raw = mine(`x {--${ANN}old--}{--§--}{++§new++} y`);
+    const r = refused(raw, "new", "newer");
+    expect(r.message).toContain(
+      'right next to a pending suggestion by ann on line 1 (delete "old")',
+    );
+  });
+
+  it("keeps a reviewer's suggestion through the assistant's edit and its rejection", () => {
+    const raw = `Plan: ship {--${ANN}Monday--}{++${ANN}Friday++}.\nOwner: Ann.`;
+    const text = textOf(raw);
+    const outcome = applyEdit(text, { oldString: "Owner: Ann", newString: "Owner: Bo" }, CLAUDE);
+    expect(outcome.ok).toBe(true);
+    const claudes = listSuggestions(text.toString()).filter((s) => s.author === "Claude");
+    rejectSuggestions(
+      text,
+      claudes.map((s) => s.id),
+    );
+    expect(text.toString()).toBe(raw);
   });
 });
 

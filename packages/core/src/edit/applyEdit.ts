@@ -5,6 +5,7 @@ import { findDelimiter } from "../critic/delimiters.js";
 import { formatMeta } from "../critic/meta.js";
 import { buildViewMap, type ViewMap } from "../critic/viewMap.js";
 import { aiView, baseView } from "../critic/views.js";
+import { describeOthers, othersChanged, othersMarkIn } from "./authorship.js";
 import { rewriteRaw, spanMarkup } from "./markup.js";
 import { findMatches } from "./match.js";
 import { notFoundRefusal } from "./notFound.js";
@@ -27,7 +28,7 @@ export function applyEdit(text: Y.Text, req: EditRequest, opts: EditOptions = {}
   const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
   let outcome: EditOutcome = refuse.notFound();
   doc.transact(() => {
-    outcome = editText(text, req, meta);
+    outcome = editText(text, req, meta, opts.author);
   }, opts.origin ?? LENS_EDIT_ORIGIN);
   return outcome;
 }
@@ -46,7 +47,12 @@ function checkRequest(req: EditRequest): EditRefusal | undefined {
 }
 
 /** The edit itself, on the text as it is now (inside the caller's transaction). */
-function editText(text: Y.Text, req: EditRequest, meta: string): EditOutcome {
+function editText(
+  text: Y.Text,
+  req: EditRequest,
+  meta: string,
+  author: string | undefined,
+): EditOutcome {
   const raw = text.toString();
   const map = buildViewMap(raw);
   const matches = findMatches(map.ai, req.oldString, req.newString);
@@ -54,7 +60,7 @@ function editText(text: Y.Text, req: EditRequest, meta: string): EditOutcome {
   if (matches.ranges.length > 1 && !req.replaceAll) return refuse.notUnique(matches.ranges.length);
   const reps: Replacement[] = matches.ranges.map((r) => ({ ...r, text: matches.replacement }));
   if (reps.every((r) => map.ai.slice(r.start, r.end) === r.text)) return refuse.identical();
-  return writeReplacements(text, map, reps, meta);
+  return writeReplacements(text, map, reps, meta, author);
 }
 
 /**
@@ -77,17 +83,21 @@ export function applyReplacements(
   const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
   let outcome: EditOutcome = refuse.notFound();
   doc.transact(() => {
-    outcome = writeReplacements(text, buildViewMap(text.toString()), reps, meta);
+    outcome = writeReplacements(text, buildViewMap(text.toString()), reps, meta, opts.author);
   }, opts.origin ?? LENS_EDIT_ORIGIN);
   return outcome;
 }
 
-/** Plans, checks and writes `reps` on the text `map` describes (inside a transaction). */
+/**
+ * Plans, checks and writes `reps` on the text `map` describes (inside a transaction), as
+ * `author`'s suggestions: they merge with `author`'s pending suggestions only.
+ */
 function writeReplacements(
   text: Y.Text,
   map: ViewMap,
   reps: readonly Replacement[],
   meta: string,
+  author: string | undefined,
 ): EditOutcome {
   const raw = map.raw;
   const firstLine = lineOf(map.ai, reps[0]!.start);
@@ -96,6 +106,8 @@ function writeReplacements(
     const kind = plan.blockedBy.kind;
     return refuse.insideComment(lineOf(map.ai, plan.blockedBy.aiStart), kind);
   }
+  const others = othersMarkIn(map, plan.spans, author);
+  if (others) return refuse.othersSuggestion(describeOthers(raw, others, author));
   // Text from code that documents CriticMarkup would sit inside the new marks: refuse, so no
   // reader ever sees a mark within a mark.
   if (
@@ -105,6 +117,8 @@ function writeReplacements(
   const markups = plan.spans.map((s) => spanMarkup(s, meta));
   const after = rewriteRaw(raw, plan.spans, markups);
   if (!keepsInvariants(map, reps, after)) return refuse.unsafe(firstLine);
+  const changed = othersChanged(map, after, author);
+  if (changed) return refuse.othersSuggestion(describeOthers(raw, changed, author, true));
   writeSpans(text, plan.spans, markups);
   return { ok: true, replacements: reps.length, firstLine };
 }

@@ -21,13 +21,40 @@ export type EditErrorCode =
   | "identical"
   | "delimiters"
   | "empty_old"
-  | "inside_comment";
+  | "inside_comment"
+  | "others_suggestion";
 
 export type EditOutcome =
   | { ok: true; replacements: number; firstLine: number }
-  | { ok: false; code: EditErrorCode; count?: number; message: string };
+  | {
+      ok: false;
+      code: EditErrorCode;
+      count?: number;
+      message: string;
+      /** others_suggestion: the author of the suggestion in the way, when one is recorded. */
+      author?: string;
+      /** others_suggestion: the AI-view line it starts on. */
+      line?: number;
+    };
 
 export type EditRefusal = Extract<EditOutcome, { ok: false }>;
+
+/** The pending suggestion of another author that an edit would have changed. */
+export interface OthersSuggestion {
+  /** Its author; undefined when its metadata names none. */
+  author: string | undefined;
+  /** AI-view line where it starts. */
+  line: number;
+  /** What it proposes, e.g. `replace "a" with "b"`. */
+  change: string;
+  /** Whether the refused edit carried an author. */
+  editorHasAuthor: boolean;
+  /**
+   * True when the edit, written where old_string is, would sit right next to it and join it
+   * into one suggestion; false when old_string overlaps it.
+   */
+  touching: boolean;
+}
 
 const DELIMITER_LIST = "{++ ++} {-- --} {~~ ~~} {>> <<} {== ==}";
 
@@ -99,5 +126,37 @@ export const refuse = {
       code: "inside_comment",
       message: `old_string overlaps ${what} on line ${line}. Comments and highlights belong to the human reviewers and cannot be changed by a suggestion; choose old_string outside them.`,
     };
+  },
+  othersSuggestion(s: OthersSuggestion): EditRefusal {
+    const whose =
+      s.author === undefined
+        ? "a pending suggestion with no author recorded"
+        : `a pending suggestion by ${s.author}`;
+    const where = `${whose} on line ${s.line} (${s.change})`;
+    const owner = s.author === undefined ? "it" : `${s.author}'s suggestion`;
+    const parts = [
+      s.touching
+        ? `Written there, your edit would sit right next to ${where} and read as part of it.`
+        : `old_string overlaps ${where}.`,
+      `An edit changes only its own author's pending suggestions, so ${owner} stays as it is for a human to accept or reject.`,
+    ];
+    if (!s.editorHasAuthor)
+      parts.push(
+        "Edits on this server record no author, so they never change a pending suggestion, not even one an earlier edit made.",
+      );
+    parts.push(
+      s.touching
+        ? "Choose an old_string that also takes some text on its other side, or one elsewhere."
+        : "Choose an old_string outside it, ending before it or starting after it.",
+      "To propose other wording for the text it suggests, put yours next to it as a separate suggestion and tell the user, or ask a reviewer to accept or reject it first.",
+    );
+    const refusal: EditRefusal = {
+      ok: false,
+      code: "others_suggestion",
+      line: s.line,
+      message: parts.join(" "),
+    };
+    if (s.author !== undefined) refusal.author = s.author;
+    return refusal;
   },
 };

@@ -12,6 +12,7 @@ import { textForChange } from "../tools/textForChange.js";
 import { failure, type LensError, success } from "../tools/tool.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { isCreatedNote, removeNote } from "./createdNote.js";
 import type { SuggestionFilter } from "./pending.js";
 import { reviewTarget } from "./target.js";
 
@@ -43,6 +44,11 @@ export interface DocumentReview {
   docId: string;
   /** Per requested id in request order, or per pending suggestion in document order. */
   results: ReviewedSuggestion[];
+  /**
+   * True when the review rejected a created note: its whole text was one insertion, so the note
+   * never existed for the humans and its entry was removed from the folder (see createdNote.ts).
+   */
+  removed?: true;
 }
 
 export interface BatchReview {
@@ -121,6 +127,7 @@ export function reviewSuggestions(
     const listed = ws.view(loc.docId)?.suggestions ?? listSuggestions(text.toString());
     const pending = new Map(listed.map((s) => [s.id, s]));
     if (ids === "all" && pending.size === 0) continue;
+    const created = request.action === "reject" && isCreatedNote(listed, text.length);
     const results = resolve(text, ids, origin).map(({ id, status }): ReviewedSuggestion => {
       const suggestion = pending.get(id);
       if (status === "not_found" || !suggestion) {
@@ -131,7 +138,9 @@ export function reviewSuggestions(
       else review.conflicts++;
       return { id, status, suggestion };
     });
-    review.documents.push({ path: loc.path, docId: loc.docId, results });
+    const reviewed: DocumentReview = { path: loc.path, docId: loc.docId, results };
+    if (created && text.length === 0 && removeNote(ws, loc, origin)) reviewed.removed = true;
+    review.documents.push(reviewed);
   }
   return success(review);
 }

@@ -35,10 +35,11 @@ function setup() {
 describe("create", () => {
   it("writes the whole content as one insertion, attributed, and creates missing folders", () => {
     const t = setup();
+    const ana = { role: "suggest", reach: folderReach([]), author: "Ana" } as const;
     const r = t.call(
       "create",
       { file_path: "Team/Notes/2026/Meeting", content: "# Meeting\n\nWe met." },
-      { role: "suggest", reach: folderReach([]), author: "Ana" },
+      ana,
     );
     expect(r.isError).toBe(false);
     expect(r.text).toMatch(
@@ -54,18 +55,26 @@ describe("create", () => {
       version: 0,
     });
     expect(getEntry(folder, "/Notes/2026/Meeting.md")?.id).toMatch(/^[0-9a-f-]{36}$/);
-    // Readable (as accepted), greppable, globbable at once; and counted as read: edit works.
+    // Readable (as accepted), greppable, globbable at once; and counted as read: its author's
+    // edit works (merged into the insertion; someone else's would be refused: SPEC §4).
     expect(t.call("read", { file_path: "Team/Notes/2026/Meeting.md" }).text).toContain(
       "     3\tWe met.",
     );
     expect(t.call("grep", { pattern: "We met" }).text).toBe("Team/Notes/2026/Meeting.md");
     expect(t.call("glob", { pattern: "**/Meeting.md" }).text).toBe("Team/Notes/2026/Meeting.md");
-    const edit = t.call("edit", {
-      file_path: "Team/Notes/2026/Meeting.md",
-      old_string: "We met.",
-      new_string: "We met twice.",
-    });
+    const edit = t.call(
+      "edit",
+      {
+        file_path: "Team/Notes/2026/Meeting.md",
+        old_string: "We met.",
+        new_string: "We met twice.",
+      },
+      ana,
+    );
     expect(edit.isError).toBe(false);
+    expect(t.raw("Team/Notes/2026/Meeting.md")).toMatch(
+      /^\{\+\+\{"author":"Ana"[^}]*\}@@# Meeting\n\nWe met twice\.\+\+\}$/,
+    );
   });
 
   it("resolves links that were unresolved and updates backlinks", () => {

@@ -1,5 +1,5 @@
 // The `create` tool: a new markdown document whose whole content is one insertion suggestion
-// `{++…++}`, so a reviewer accepts the note or rejects it (leaving an empty note to discard).
+// `{++…++}`, so a reviewer accepts the note or rejects it (which removes it: review/createdNote.ts).
 import * as Y from "yjs";
 import { z } from "zod";
 import { EVERYWHERE } from "../access/reach.js";
@@ -121,6 +121,6 @@ export const createTool = defineTool({
         : "",
     ].filter((m) => m !== "");
     const dirs = made.length ? ` (${made.join("; ")})` : "";
-    return `Created ${r.path} with ${plural(r.lines, "line")}${dirs}. Its content is a suggestion awaiting human review: accepted, it stays; rejected, the note is left empty.`;
+    return `Created ${r.path} with ${plural(r.lines, "line")}${dirs}. Its content is a suggestion awaiting human review: accepted, it stays; rejected, the note is removed.`;
   },
 });

@@ -95,6 +95,32 @@ describe("edit tool", () => {
     expect(markup.text).toContain("CriticMarkup");
   });
 
+  it("refuses to change a human's pending suggestion, naming them, and keeps it", () => {
+    // Written in Obsidian with the Commentator plugin: author and time in seconds.
+    const ann = '{"author":"ann","time":1700000000}@@';
+    const content = `Ship on {--${ann}Monday--}{++${ann}Friday++} at noon.`;
+    const { run, raw } = setup(content, { author: "Claude" });
+    const result = run({
+      file_path: "Lens/Notes/A.md",
+      old_string: "Friday at noon",
+      new_string: "Friday at 3pm",
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      code: "invalid_edit",
+      error: { details: { reason: "others_suggestion", author: "ann", line: 1 } },
+    });
+    expect(result.text).toMatch(
+      /^No change made to Lens\/Notes\/A\.md\. old_string overlaps a pending suggestion by ann on line 1 \(replace "Monday" with "Friday"\)\./,
+    );
+    expect(raw()).toBe(content);
+    // Outside it, the edit is made beside it.
+    expect(
+      run({ file_path: "Lens/Notes/A.md", old_string: "noon", new_string: "3pm" }).isError,
+    ).toBe(false);
+    expect(raw()).toContain(`{--${ann}Monday--}{++${ann}Friday++} at {--`);
+  });
+
   it("reports a path that does not exist", () => {
     const { run } = setup("x");
     const result = run({ file_path: "Lens/Nope.md", old_string: "x", new_string: "y" });

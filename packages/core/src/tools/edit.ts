@@ -36,7 +36,7 @@ export const editTool = defineTool({
   description: [
     "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
     "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
-    "Pending suggestions already show as accepted in read, so edit the text as you see it; an edit over a pending suggestion is merged with it. Reviewers' comments {>>…<<} and highlights {==…==} cannot be edited.",
+    "Pending suggestions already show as accepted in read, so edit the text as you see it; an edit over your own pending suggestion is merged with it, while one over another author's pending suggestion (read's footer names the authors) is refused, as are edits of reviewers' comments {>>…<<} and highlights {==…==}.",
     "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
   ].join("\n"),
   input,
@@ -77,11 +77,16 @@ export const editTool = defineTool({
       },
       opts,
     );
-    if (!outcome.ok)
+    if (!outcome.ok) {
+      const details: Record<string, unknown> = { reason: outcome.code };
+      if (outcome.line !== undefined) details.line = outcome.line;
+      if (outcome.author !== undefined) details.author = outcome.author;
       return failure(
         EDIT_FAILURE[outcome.code],
         `No change made to ${loc.path}. ${outcome.message}`,
+        outcome.code === "others_suggestion" ? details : undefined,
       );
+    }
     return success({
       path: loc.path,
       replacements: outcome.replacements,
@@ -105,4 +110,5 @@ const EDIT_FAILURE: Record<EditErrorCode, ToolErrorCode> = {
   empty_old: "invalid_edit",
   delimiters: "invalid_edit",
   inside_comment: "invalid_edit",
+  others_suggestion: "invalid_edit",
 };

@@ -96,6 +96,28 @@ describe("move", () => {
     expect(getEntry(t.folders.get("Team")!.doc, "/Draft.md")).toBeDefined();
   });
 
+  it("leaves a link inside a human's pending suggestion as it is, and says so", () => {
+    const ann = '{"author":"ann","time":1700000000}@@';
+    const proposal = `See {++${ann}[[Draft]] for details++}.`;
+    const t = buildWorkspace({ Team: { "/Draft.md": "d", "/Proposal.md": proposal } });
+    const r = callTool(
+      {
+        workspace: t.ws,
+        sessions: new SessionStore(),
+        sessionId: "s",
+        caller: { role: "suggest", reach: { all: true }, author: "Mover" },
+      },
+      "move",
+      { file_path: "Team/Draft.md", new_path: "Team/Archive/Draft 2" },
+    );
+    expect(r.isError, r.text).toBe(false);
+    expect(r.data).toMatchObject({ rewritten: [], notRewritten: ["Team/Proposal.md"] });
+    // Ann's suggestion is still hers, word for word: rewriting its link would have made it Mover's.
+    const loc = t.ws.resolve("Team/Proposal.md");
+    if (loc.kind !== "document") throw new Error(loc.kind);
+    expect(t.ws.contentText(loc.loc.docId)?.toString()).toBe(proposal);
+  });
+
   it("allows a rename that only changes case", () => {
     const t = setup();
     expect(t.call("move", { file_path: "Team/Draft.md", new_path: "Team/draft.md" }).isError).toBe(

@@ -41,7 +41,7 @@ export const moveTool = defineTool({
     notRewritten: z
       .array(z.string())
       .describe(
-        "Notes with links that could not be rewritten (inside a comment or highlight, or unreadable just then).",
+        "Notes with links that could not be rewritten (inside a comment or highlight, inside another author's pending suggestion, or unreadable just then).",
       ),
     hiddenRewritten: z
       .number()

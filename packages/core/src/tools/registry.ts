@@ -80,16 +80,15 @@ export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
 }
 
 /**
- * JSON Schema of a tool's typed result: MCP's `outputSchema`. Written in the draft-07 subset,
- * without `$schema`, because clients validate structured results with whatever validator they
- * hold (the MCP SDK's is draft-07 Ajv).
+ * JSON Schema of a tool's typed result: MCP's `outputSchema`. Written in draft-07 and saying so
+ * (`$schema`): the MCP SDK v1 client validates with draft-07 Ajv, and v2 picks its validator by
+ * `$schema`, reading none as 2020-12 — where search's tuples (`items: [...]`) do not compile.
  */
 export function toolOutputJsonSchema(tool: Tool): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.output, {
-    target: "draft-7",
-    io: "output",
-  }) as Record<string, unknown>;
-  return schema;
+  return z.toJSONSchema(tool.output, { target: "draft-7", io: "output" }) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Says what is wrong with a call's arguments; unknown ones are named with the allowed ones. */
