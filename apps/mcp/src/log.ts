@@ -1,6 +1,6 @@
 // Structured logging: pino to stderr (stdout stays free for the stdio transport and CLI output).
 // JSON lines with level names and ISO times for machines; pino-pretty's lines on a terminal.
-import { type Logger, pino } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
 import pretty from "pino-pretty";
 
 export type Log = Logger;
@@ -22,8 +22,15 @@ export function logFormat(env: Record<string, string | undefined> = process.env)
   return process.stderr.isTTY === true ? "pretty" : "json";
 }
 
-/** A pino logger writing to stderr: `{"level":"info","time":"2026-…Z",…,"msg":…}` lines. */
-export function createLogger(level: LogLevel = "info", format: LogFormat = logFormat()): Log {
+/**
+ * A pino logger writing to stderr: `{"level":"info","time":"2026-…Z",…,"msg":…}` lines (JSON
+ * lines go to `destination` instead when one is given: tests read them).
+ */
+export function createLogger(
+  level: LogLevel = "info",
+  format: LogFormat = logFormat(),
+  destination?: DestinationStream,
+): Log {
   const options = {
     name: "lens",
     level,
@@ -44,7 +51,7 @@ export function createLogger(level: LogLevel = "info", format: LogFormat = logFo
   }
   return pino(
     { ...options, formatters: { level: (label) => ({ level: label }) } },
-    pino.destination({ fd: 2, sync: true }),
+    destination ?? pino.destination({ fd: 2, sync: true }),
   );
 }
 

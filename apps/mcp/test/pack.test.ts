@@ -35,7 +35,8 @@ describe("the lens-mcp package, installed from its tarball", () => {
       { cwd: app, stdio: "pipe" },
     );
     lens = join(app, "node_modules", "lens-mcp", "dist", "cli.js");
-  }, 240_000);
+    // `pnpm pack` builds first (prepack: turbo); run outside turbo, that build is real work.
+  }, 600_000);
   afterAll(() => tmp.remove());
 
   it("holds the build, the sample vault, the licence and the readme; no sources or tests", () => {

@@ -3,7 +3,7 @@
 // client, results checked over MCP and REST. Every test also checks that the page had no
 // JavaScript error and no failed request beyond the ones it causes on purpose.
 import { mkdirSync } from "node:fs";
-import { addToken } from "@lens/access";
+import { AuditLog, addToken } from "@lens/access";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig } from "../src/cli/config.js";
@@ -17,12 +17,14 @@ let tmp: ReturnType<typeof tempDir>;
 let server: RunningServer;
 let base: string;
 let browser: Browser;
+let dataDir: string;
 const tokens = { editor: "", viewer: "", assistant: "" };
 
 beforeAll(async () => {
   requireBuiltCli();
   tmp = tempDir("lens-review-");
   const data = `${tmp.path}/data`;
+  dataDir = data;
   mkdirSync(data);
   const team = writeReviewVault(`${tmp.path}/vault`);
   tokens.editor = (await addToken(data, { name: "Bo", role: "edit" })).token;
@@ -113,17 +115,26 @@ const article = (p: Page) => p.locator("article.markdown");
 
 describe("review page", () => {
   it("asks for a token, keeps it out of the address, and refuses a wrong one with the server's words", async () => {
+    const failedAuths = async () =>
+      (await new AuditLog(dataDir).page(0, 10_000)).entries.filter(
+        (e) => e.action === "auth.failed",
+      ).length;
+    const before = await failedAuths();
     const s = await newTab();
     s.watch.allow(401, "/api/v1/me");
     // Served under the strict policy: a single inline script or style would be a console error.
     expect(s.headers["content-security-policy"]).toContain("script-src 'self'");
     await s.page.getByLabel("Token").waitFor();
     await screenshot(s.page, "sign-in");
+    // Asking who it is without a token (to show the sign-in) is no failed authentication.
+    expect(await failedAuths()).toBe(before);
     await s.page.getByLabel("Token").fill("lens_not-a-real-token-0123456789");
     await s.page.getByRole("button", { name: "Sign in" }).click();
     const refusal = s.page.getByRole("alert");
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/not accepted/);
+    // A wrong token is.
+    expect(await failedAuths()).toBe(before + 1);
 
     await s.page.getByLabel("Token").fill(tokens.editor);
     await s.page.getByRole("button", { name: "Sign in" }).click();

@@ -94,6 +94,38 @@ describe("lens token", () => {
   });
 });
 
+describe("lens token add --folder", () => {
+  it("refuses a folder the data directory does not hold, listing those it does, and adds nothing", async () => {
+    const r = await lensToken(["add", "--name", "typo", "--role", "view", "--folder", "Nope"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no folder "Nope".*Research, Team/);
+    expect(r.err).toMatch(/--allow-missing-folder/);
+    expect(r.out).toBe("");
+    // Names are exact: a folder in another case is another name.
+    const cased = await lensToken(["add", "--name", "typo", "--role", "view", "--folder", "team"]);
+    expect(cased.code).toBe(2);
+    expect((await lensToken(["list"])).out).not.toContain("typo");
+  });
+
+  it("--allow-missing-folder adds it anyway (a folder that will exist), saying so", async () => {
+    const r = await lensToken([
+      "add",
+      "--name",
+      "later",
+      "--role",
+      "view",
+      "--folder",
+      "Team",
+      "--folder",
+      "Coming",
+      "--allow-missing-folder",
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/"Coming" is not a folder of this data directory yet/);
+    expect((await lensToken(["list"])).out).toContain("later\tview\tTeam, Coming");
+  });
+});
+
 describe("MCP by role", () => {
   it("view: tools/list offers no edit, and calling it is refused naming the role", async () => {
     const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.viewer}` });

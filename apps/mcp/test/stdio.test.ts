@@ -102,6 +102,40 @@ describe("lens stdio", () => {
     expect(await rawOnDisk(lastData, "Team/Plans.md")).toMatch(suggested("Plan A", "Plan Alpha"));
   });
 
+  it("an empty --init directory: warns how to get a first folder, tells the assistant, and create with new_folder makes one", async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const data = `${root.path}/empty`;
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "stdio", "--data", data, "--init"],
+      env: env(),
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (d: Buffer) => {
+      stderr += d.toString("utf8");
+    });
+    const client = new Client({ name: "lens-test", version: "0.0.0" });
+    await client.connect(transport);
+    expect(client.getInstructions()).toMatch(/No shared folders .*new_folder: true/s);
+    const made = await call(client, "create", {
+      file_path: "Notes/Welcome.md",
+      content: "# Welcome",
+      new_folder: true,
+    });
+    await client.close();
+    expect(made.isError, made.text).toBe(false);
+    const warning = stderr
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { level: string; msg: string })
+      .find((r) => r.level === "warn" && /No folder yet/.test(r.msg));
+    expect(warning?.msg).toContain(`lens import --data ${data} --folder NAME VAULT_DIR`);
+    expect(warning?.msg).toContain("new_folder: true");
+    expect(await rawOnDisk(data, "Notes/Welcome.md")).toMatch(/# Welcome/);
+  });
+
   it("refuses at once a data directory another lens stdio holds, naming it", async () => {
     const conn = await connectStdio();
     const second = new StdioClientTransport({

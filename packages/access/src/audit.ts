@@ -79,8 +79,14 @@ export class AuditLog {
     return this.chain;
   }
 
-  /** A failed authentication: written unless this minute's quota is spent (then counted). */
+  /**
+   * A failed authentication: written unless this minute's quota is spent (then counted). A
+   * request with no credentials at all (`missing`: the review page asking whether it must
+   * sign in, a client trying without) did not fail to authenticate, it never tried: not
+   * recorded (the request log has it, at debug).
+   */
   authFailure(door: string, reason: string): Promise<void> {
+    if (reason === "missing") return Promise.resolve();
     const now = this.now();
     const w = this.failureWindow;
     const pending: Omit<AuditEntry, "time">[] = [];

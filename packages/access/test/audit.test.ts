@@ -71,14 +71,25 @@ describe("audit log", () => {
       await audit.authFailure("rest", "invalid");
     expect((await audit.page(0, 1000)).total).toBe(AUTH_FAILURES_PER_MINUTE);
     now += 60_000;
-    await audit.authFailure("mcp", "missing");
+    await audit.authFailure("mcp", "expired");
     const { entries, total } = await audit.page(0, 1000);
     expect(total).toBe(AUTH_FAILURES_PER_MINUTE + 2);
     expect(entries.at(-2)?.detail).toMatchObject({ suppressed: 25 });
     expect(entries.at(-1)).toMatchObject({
       action: "auth.failed",
-      detail: { door: "mcp", reason: "missing" },
+      detail: { door: "mcp", reason: "expired" },
     });
+  });
+
+  it("a request with no credentials at all is no failed authentication: not recorded", async () => {
+    const audit = log();
+    await audit.authFailure("rest", "missing");
+    await audit.authFailure("sync", "missing");
+    expect((await audit.page(0, 10)).total).toBe(0);
+    await audit.authFailure("rest", "invalid");
+    expect((await audit.page(0, 10)).entries.map((e) => e.detail)).toEqual([
+      { door: "rest", reason: "invalid" },
+    ]);
   });
 });
 
@@ -99,7 +110,7 @@ function pageOfText(text: string, offset: number, limit: number) {
 describe("audit log settling", () => {
   it("settles once every entry recorded so far is written, awaited or not", async () => {
     const audit = log();
-    void audit.authFailure("sync", "missing");
+    void audit.authFailure("sync", "invalid");
     void audit.record({ who: "ana", action: "token.add", outcome: "ok" });
     await audit.settled();
     const lines = readFileSync(audit.file, "utf8").trimEnd().split("\n");

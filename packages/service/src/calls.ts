@@ -15,7 +15,7 @@ import {
 } from "@lens/core";
 import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext, SessionRef } from "./context.js";
-import { isOperation, refusal } from "./operations.js";
+import { isOperation, operationsOfArguments, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 
 /**
@@ -40,9 +40,13 @@ export async function callTool(
     logCall(ctx, actor, tool.name, path, result, ctx.now() - started);
     return result;
   };
-  const refused = isOperation(tool.name)
-    ? refusal(actor.caller, tool.name)
-    : refusal(actor.caller, tool.readOnly ? "read" : "edit");
+  const refused =
+    (isOperation(tool.name)
+      ? refusal(actor.caller, tool.name)
+      : refusal(actor.caller, tool.readOnly ? "read" : "edit")) ??
+    operationsOfArguments(tool.name, call.args)
+      .map((op) => refusal(actor.caller, op))
+      .find((r) => r !== undefined);
   if (refused) return done(failedResult(refused));
 
   let result: ToolResult;

@@ -40,6 +40,7 @@ export const OPERATIONS = {
   "tokens.manage": { role: "admin", words: "token management and the audit log" },
   "audit.read": { role: "admin", words: "token management and the audit log" },
   "folder.import": { role: "admin", words: "importing a vault" },
+  "folder.create": { role: "admin", words: "creating a shared folder (create's new_folder)" },
   "health.details": { role: "admin", words: "the server's details" },
 } as const satisfies Record<string, { role: Role; words: string }>;
 
@@ -64,6 +65,14 @@ export function refusal(caller: Caller, operation: Operation): LensError | undef
   if (may(caller, operation)) return undefined;
   const { role, words } = OPERATIONS[operation];
   return lensError("forbidden", roleRefusal(caller.role, role, words));
+}
+
+/**
+ * The operations a tool call adds by its arguments, beyond the tool's own: `create` with
+ * `new_folder: true` makes a shared folder.
+ */
+export function operationsOfArguments(tool: string, args: Record<string, unknown>): Operation[] {
+  return tool === "create" && args.new_folder === true ? ["folder.create"] : [];
 }
 
 /** The tools `caller` may call, in listing order (what MCP's tools/list shows it). */

@@ -11,7 +11,7 @@ import {
 } from "@lens/core";
 import { describe, expect, it } from "vitest";
 import { OWNER_ACTOR } from "../src/index.js";
-import { actor, session, setup, suggester, viewer } from "./support.js";
+import { actor, editor, session, setup, suggester, viewer } from "./support.js";
 
 async function auditLines(file: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(file, "utf8").catch(() => "");
@@ -39,6 +39,26 @@ describe("tool calls", () => {
     expect(t.persists()).toBe(0);
     expect(await auditLines(t.audit.file)).toEqual([]);
     expect(t.lines.at(-2)?.fields).toMatchObject({ tool: "edit", who: "Vi", code: "forbidden" });
+  });
+
+  it("create's new_folder needs the admin role (folder.create): below it nothing is made", async () => {
+    const t = await setup();
+    const s = session("mcp:nf");
+    const args = { file_path: "Crew/First.md", content: "x", new_folder: true };
+    const r = await t.lens.call(editor, s, "create", args);
+    expect(r).toMatchObject({ isError: true, code: "forbidden" });
+    expect(r.text).toMatch(
+      /creating a shared folder .*needs the "admin" role; this token has "edit"/,
+    );
+    expect(t.workspace.folderByName("Crew")).toBeUndefined();
+    expect(t.persists()).toBe(0);
+    // Without new_folder the editor creates notes as before; the admin (the owner) makes the folder.
+    expect(
+      (await t.lens.call(editor, s, "create", { file_path: "Team/N.md", content: "x" })).isError,
+    ).toBe(false);
+    const made = await t.lens.call(OWNER_ACTOR, s, "create", args);
+    expect(made.isError, made.text).toBe(false);
+    expect(t.workspace.folderByName("Crew")).toBeDefined();
   });
 
   it("persists and audits a write before answering, attributed to the caller", async () => {

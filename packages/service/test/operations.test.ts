@@ -1,6 +1,6 @@
 // The one role table: every tool is in it with the role its kind needs, roles order as they
 // should, and a refusal names the role needed and the role held.
-import { lensTools, ROLES, roleIncludes } from "@lens/core";
+import { lensTools, ROLE_ABILITIES, ROLES, roleIncludes } from "@lens/core";
 import { describe, expect, it } from "vitest";
 import { isOperation, may, OPERATIONS, refusal, roleFor, toolsFor } from "../src/index.js";
 import { editor, suggester, viewer } from "./support.js";
@@ -12,6 +12,15 @@ describe("the role table", () => {
       if (isOperation(tool.name)) {
         expect(roleFor(tool.name), tool.name).toBe(tool.readOnly ? "view" : "suggest");
       }
+    }
+  });
+
+  it("each role's help text (lens token add --help, refusals) names every tool that role adds", () => {
+    const named = (text: string) => new Set(text.match(/\b[a-z_]+\b/g));
+    for (const tool of lensTools) {
+      if (!isOperation(tool.name)) continue;
+      const role = roleFor(tool.name);
+      expect(named(ROLE_ABILITIES[role]).has(tool.name), `${role} omits ${tool.name}`).toBe(true);
     }
   });
 

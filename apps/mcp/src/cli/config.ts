@@ -58,6 +58,10 @@ export interface ServeConfig extends DataConfig {
   token: string | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /**
+   * The server's public base URL (`https://lens.example.com/team`, no trailing slash): what
+   * the banner prints and what sync writes into client tokens; its host is an allowed host.
+   */
   publicUrl: string | undefined;
   idleTimeoutMs: number;
   maxSessions: number;
@@ -89,6 +93,24 @@ function positiveInt(value: string, what: string, allowZero = false): number {
     );
   }
   return n;
+}
+
+/** An http(s) base URL without query or fragment, without its trailing slash. */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(v);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    throw new ConfigError(
+      `--public-url must be the http(s) address clients reach this server at, such as https://lens.example.com (no query, fragment or credentials), got "${v}"`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 /** Parses `UUID=NAME` pairs into the folder-name mapping. */
@@ -171,14 +193,17 @@ export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
     flags.sessionIdleMinutes ?? env.LENS_SESSION_IDLE_MINUTES ?? "30",
     "session idle minutes",
   );
+  const publicUrl = parsePublicUrl(flags.publicUrl ?? env.LENS_PUBLIC_URL);
+  const allowedHosts = pick(flags.allowedHost, env.LENS_ALLOWED_HOSTS);
   return {
     ...resolveDataConfig(flags, env),
     host,
     port,
     token,
-    allowedHosts: pick(flags.allowedHost, env.LENS_ALLOWED_HOSTS),
+    // Clients reach the server under its public URL (a reverse proxy passes its Host on).
+    allowedHosts: publicUrl ? [...allowedHosts, new URL(publicUrl).host] : allowedHosts,
     allowedOrigins: pick(flags.allowedOrigin, env.LENS_ALLOWED_ORIGINS),
-    publicUrl: flags.publicUrl ?? (env.LENS_PUBLIC_URL || undefined),
+    publicUrl,
     idleTimeoutMs: minutes * 60_000,
     maxSessions: positiveInt(flags.maxSessions ?? env.LENS_MAX_SESSIONS ?? "1000", "max sessions"),
     grepTimeLimitMs:

@@ -137,7 +137,10 @@ export function buildProgram(env: Env = process.env): Command {
       "a browser origin allowed to call /mcp and /api/v1; repeatable [env LENS_ALLOWED_ORIGINS]",
       collect,
     )
-    .option("--public-url <url>", "public base URL put in sync client tokens [env LENS_PUBLIC_URL]")
+    .option(
+      "--public-url <url>",
+      "the address clients reach this server at (proxy, DNS): printed in the connect lines, put in sync client tokens [env LENS_PUBLIC_URL]",
+    )
     .option(
       "--session-idle-minutes <n>",
       "close MCP sessions idle this long [env LENS_SESSION_IDLE_MINUTES, default 30]",

@@ -3,12 +3,20 @@
 import { documentSummary, plural } from "@lens/core";
 import type { RunningServer } from "../compositionRoot/index.js";
 import { isLoopbackHost } from "../http/hostGuard.js";
+import { publicBaseUrl } from "../http/publicBase.js";
 import { LENS_VERSION } from "../version.js";
 import type { ServeConfig } from "./config.js";
+import { firstFolderAdvice } from "./firstFolder.js";
 
-/** What `serve` prints once it listens: where everything is and how to connect assistants. */
-export function startupBanner(server: RunningServer, config: ServeConfig): string {
-  const base = server.listening.baseUrl;
+/**
+ * What `serve` prints once it listens: where everything is and how to connect assistants, at
+ * an address others can use (`--public-url`, else a reachable address of this machine).
+ */
+export function startupBanner(
+  server: RunningServer,
+  config: Pick<ServeConfig, "publicUrl" | "token">,
+): string {
+  const base = publicBaseUrl(server.listening, config.publicUrl);
   const mcpUrl = `${base}/mcp`;
   const ws = server.data.workspace;
   const folders = ws
@@ -31,6 +39,11 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
     sum.unavailable > 0
       ? `  ! ${plural(sum.unavailable, "file")} failed to load: quarantined, kept as is and never written over (see the log)`
       : "",
+    ...(folders.length === 0
+      ? firstFolderAdvice(server.data.choice.dir, server.auth.open).map((l, i) =>
+          i === 0 ? `  ! ${l}` : `    ${l}`,
+        )
+      : []),
   ].filter((w) => w !== "");
   // `$LENS_TOKEN` only when that variable holds the admin token; otherwise (a --token flag,
   // or named tokens) a placeholder: the banner never prints a token.
@@ -52,9 +65,7 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
     `  claude mcp add --transport http lens ${mcpUrl}${header}`,
     "",
     "Connect Claude Desktop (claude_desktop_config.json; mcp-remote bridges stdio to this server):",
-    ...desktopConfig(mcpUrl, { host: config.host, secured: server.auth.hasTokens }).map(
-      (l) => `  ${l}`,
-    ),
+    ...desktopConfig(mcpUrl, { secured: server.auth.hasTokens }).map((l) => `  ${l}`),
     "",
     "Stop with Ctrl-C (every document is flushed to disk first).",
   ];
@@ -65,13 +76,11 @@ export function startupBanner(server: RunningServer, config: ServeConfig): strin
  * Claude Desktop's entry for this server: `npx mcp-remote URL`, the bearer token passed through
  * an environment variable so no argument holds a space (Windows) or the token itself.
  */
-export function desktopConfig(
-  mcpUrl: string,
-  config: { host: string; secured: boolean },
-): string[] {
+export function desktopConfig(mcpUrl: string, config: { secured: boolean }): string[] {
   const args = ["-y", "mcp-remote", mcpUrl];
   // mcp-remote refuses plain http beyond loopback unless told.
-  if (mcpUrl.startsWith("http:") && !isLoopbackHost(config.host)) args.push("--allow-http");
+  const url = new URL(mcpUrl);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) args.push("--allow-http");
   const entry: Record<string, unknown> = { command: "npx", args };
   if (config.secured) {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote expands ${VAR} itself

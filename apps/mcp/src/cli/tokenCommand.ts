@@ -13,6 +13,8 @@ import {
 } from "@lens/access";
 import { isRole, ROLE_ABILITIES, ROLES, type Role } from "@lens/core";
 import { type Command, Option } from "commander";
+import { openData } from "../compositionRoot/data.js";
+import { createLogger } from "../log.js";
 import { ConfigError, type Env, resolveDataConfig } from "./config.js";
 import { chooseDataDir } from "./dataDir.js";
 
@@ -28,6 +30,48 @@ function tokenDataDir(flags: { data?: string }, env: Env): string {
     );
   }
   return dir;
+}
+
+/**
+ * The folder names a data directory holds, as a server shows them (LENS_FOLDER_NAMES
+ * applies): read without the lock, as export reads, so it works beside a running server.
+ */
+async function folderNames(dir: string, env: Env): Promise<string[]> {
+  const config = resolveDataConfig({ data: dir, seed: false, import: [] }, env);
+  const data = await openData(config, createLogger("error"), {
+    applyImports: false,
+    readOnly: true,
+  });
+  try {
+    return data.workspace
+      .folders()
+      .map((f) => f.name)
+      .sort();
+  } finally {
+    await data.close();
+  }
+}
+
+/**
+ * The folders of `wanted` that `dir` does not hold: refused (a typo would make a token that
+ * reaches nothing), unless `allowMissing` (a folder that will exist), then only named.
+ */
+async function checkFolders(
+  dir: string,
+  wanted: readonly string[],
+  allowMissing: boolean,
+  env: Env,
+): Promise<string[]> {
+  if (wanted.length === 0) return [];
+  const known = await folderNames(dir, env);
+  const missing = wanted.filter((f) => !known.includes(f));
+  if (missing.length > 0 && !allowMissing) {
+    const list = missing.map((f) => `"${f}"`).join(", ");
+    throw new ConfigError(
+      `no folder ${list} in ${dir}: its folders are ${known.join(", ") || "none yet"} (names are exact). Give one of them, or add --allow-missing-folder for a folder that will exist.`,
+    );
+  }
+  return missing;
 }
 
 /** Turns refusals of the token file into one-line CLI errors (exit 2). */
@@ -68,15 +112,33 @@ export function registerTokenCommand(
         .choices([...ROLES])
         .makeOptionMandatory(),
     )
-    .option("--folder <folder>", "a folder it reaches (repeatable); none = every folder", collect)
+    .option(
+      "--folder <folder>",
+      "a folder it reaches (repeatable; must exist); none = every folder",
+      collect,
+    )
+    .option("--allow-missing-folder", "accept a --folder the data directory does not hold (yet)")
     .option("--expires <duration>", "lifetime, e.g. 12h, 30d, 1y (default: no expiry)")
     .option("--data <dir>", "data directory [env LENS_DATA]")
     .action(
-      (flags: { name: string; role: string; folder?: string[]; expires?: string; data?: string }) =>
+      (flags: {
+        name: string;
+        role: string;
+        folder?: string[];
+        allowMissingFolder?: boolean;
+        expires?: string;
+        data?: string;
+      }) =>
         run(() =>
           refusalsAsConfigErrors(async () => {
             const dir = tokenDataDir(flags, env);
             if (!isRole(flags.role)) throw new ConfigError(`unknown role ${flags.role}`);
+            const missing = await checkFolders(
+              dir,
+              flags.folder ?? [],
+              flags.allowMissingFolder === true,
+              env,
+            );
             let expiresAt: number | undefined;
             if (flags.expires !== undefined) {
               try {
@@ -104,6 +166,11 @@ export function registerTokenCommand(
                 folders: made.record.folders,
               },
             });
+            for (const f of missing) {
+              process.stderr.write(
+                `Note: "${f}" is not a folder of this data directory yet; the token reaches it once it exists.\n`,
+              );
+            }
             process.stderr.write(
               `Added token "${made.record.name}" (${made.record.role}, ${made.record.folders.join(", ") || "all folders"}). It is shown once, below; store it now.\n`,
             );

@@ -9,6 +9,7 @@ import { openReadLog } from "@lens/store";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
+import { logAccessChanges } from "../http/accessChanges.js";
 import { distPath } from "../http/distFiles.js";
 import { isLoopbackHost } from "../http/hostGuard.js";
 import { createLensApp, type LensApp } from "../http/lensApp.js";
@@ -122,6 +123,7 @@ export async function startServe(
     }
     const detachSync = sync.attach(listening.server);
     const stopWarming = warmRankedIndex(workspace, log);
+    const stopWatchingAccess = logAccessChanges(auth, log);
     // A note an edit or a sync client woke goes back to text alone once saved, idle and closed
     // by every client (packages/store/README.md "Content docs load dormant").
     const stopSleeping = store.startSleeping({
@@ -152,6 +154,7 @@ export async function startServe(
         stopping ??= (async () => {
           await data.control?.unserve();
           stopWarming();
+          stopWatchingAccess();
           stopSleeping();
           detachSync();
           await lens.close();

@@ -4,6 +4,7 @@
 import { AuditLog } from "@lens/access";
 import { createLens } from "@lens/service";
 import type { DataConfig } from "../cli/config.js";
+import { firstFolderAdvice } from "../cli/firstFolder.js";
 import { bridgeStdio } from "../control/controlClient.js";
 import { DataDirInUseError } from "../control/protocol.js";
 import type { Log } from "../log.js";
@@ -21,6 +22,10 @@ export interface RunningStdio {
 
 export async function startStdio(config: DataConfig, log: Log): Promise<RunningStdio> {
   const data = await openData(config, log, { owner: "stdio" });
+  // Every caller of stdio is its owner (an admin): any assistant may create the first folder.
+  if (data.workspace.folders().length === 0) {
+    log.warn({ dir: data.choice.dir }, firstFolderAdvice(data.choice.dir, true).join(" "));
+  }
   try {
     const grep = new GrepPool(data.workspace);
     const audit = new AuditLog(data.choice.dir);

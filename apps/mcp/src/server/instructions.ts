@@ -17,7 +17,9 @@ export function serverInstructions(workspace: Workspace, caller: Caller = OWNER)
     names.length > MAX_FOLDERS_NAMED ? `, and ${names.length - MAX_FOLDERS_NAMED} more` : "";
   const folders = names.length
     ? `The top-level directories are the shared folders: ${shown}${more}.`
-    : "No shared folders are loaded yet.";
+    : may(caller, "folder.create") && caller.reach.all
+      ? 'No shared folders exist yet: create a note with new_folder: true (e.g. file_path "Notes/Welcome.md") to make the first one.'
+      : "No shared folders are loaded yet.";
   return [
     "Lens gives you Claude Code's file tools over a team's shared markdown notes (an Obsidian vault kept in sync by Relay), so you can search, read and propose changes to them.",
     `Paths look like "Folder/sub/dir/Note.md": the first segment is a shared folder's name, the rest is the note's path inside it; ".md" may be omitted. ${folders}`,

@@ -18,6 +18,10 @@ const CreateBody = z
     content: z
       .string()
       .openapi({ description: "The whole markdown text; no CriticMarkup delimiters." }),
+    new_folder: z.boolean().optional().openapi({
+      description:
+        "True to create the path's first segment as a new shared folder when no folder has that name (admin role only).",
+    }),
   })
   .openapi("CreateRequest");
 
@@ -26,6 +30,10 @@ const CreatedSchema = z
     path: z.string(),
     lines: z.number().int(),
     createdFolders: z.array(z.string()),
+    newSharedFolder: z
+      .string()
+      .optional()
+      .openapi({ description: "The shared folder created for it (new_folder), if one was." }),
     etag: z.string(),
     text: toolText,
   })
@@ -65,7 +73,7 @@ const createRoute_ = createRoute({
   tags: [tags.documents],
   summary: "Create a note (as a suggestion)",
   description:
-    "core's create tool: a new note whose whole content is one insertion suggestion; missing sub-folders are created. Needs the suggest role. 409 when the path exists.",
+    "core's create tool: a new note whose whole content is one insertion suggestion; missing sub-folders are created, and with `new_folder` (admin role) a new shared folder. Needs the suggest role. 409 when the path exists.",
   request: {
     query: noQueryParams,
     body: { required: true, content: { "application/json": { schema: CreateBody } } },
@@ -127,15 +135,25 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const reach = actor.caller.reach;
     const body = c.req.valid("json");
     let etag = "";
+    const args = {
+      file_path: body.path,
+      content: body.content,
+      ...(body.new_folder !== undefined ? { new_folder: body.new_folder } : {}),
+    };
     const result = await withRequestSession(deps, actor, undefined, (rs) =>
-      rs.call("create", { file_path: body.path, content: body.content }, (ran) => {
+      rs.call("create", args, (ran) => {
         // The version the creation made, before any other write can run.
         if (!ran.isError) etag = openDocument(ws, (ran.data as { path: string }).path, reach).etag;
       }),
     );
     if (result.isError)
       throw problemForFailure(result, { tool: "create", ws, path: body.path, reach });
-    const data = result.data as { path: string; lines: number; createdFolders: string[] };
+    const data = result.data as {
+      path: string;
+      lines: number;
+      createdFolders: string[];
+      newSharedFolder?: string;
+    };
     return c.json({ ...data, etag, text: result.text }, 201, {
       ETag: etag,
       Location: `documents/${data.path.split("/").map(encodeURIComponent).join("/")}`,

@@ -926,6 +926,22 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(c.writes()).toBe(1);
     });
 
+    it("new_folder: an admin creates a shared folder with its first note", async () => {
+      const c = await client();
+      const refused = await expectProblem(
+        await c.fetch("/documents", json({ path: "Crew/First.md", content: "x" })),
+        "not-found",
+      );
+      expect(refused.detail).toMatch(/new_folder: true/);
+      const res = await c.fetch(
+        "/documents",
+        json({ path: "Crew/First.md", content: "# First", new_folder: true }),
+      );
+      const body = await expectJson<{ path: string; newSharedFolder?: string }>(res, 201);
+      expect(body).toMatchObject({ path: "Crew/First.md", newSharedFolder: "Crew" });
+      expect(rawOf(c, "Crew/First.md")).toBe(`{++${LENS_AI}# First++}`);
+    });
+
     it("moves a note and rewrites links to it, reporting which notes changed", async () => {
       const c = await client();
       const res = await c.fetch(

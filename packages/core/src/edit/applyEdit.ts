@@ -8,6 +8,7 @@ import { aiView, baseView } from "../critic/views.js";
 import { describeOthers, othersChanged, othersMarkIn } from "./authorship.js";
 import { rewriteRaw, spanMarkup } from "./markup.js";
 import { findMatches } from "./match.js";
+import { notFoundRefusal } from "./notFound.js";
 import { LENS_EDIT_ORIGIN } from "./origin.js";
 import type { EditOptions, EditOutcome, EditRefusal, EditRequest } from "./outcome.js";
 import { refuse } from "./outcome.js";
@@ -55,7 +56,7 @@ function editText(
   const raw = text.toString();
   const map = buildViewMap(raw);
   const matches = findMatches(map.ai, req.oldString, req.newString);
-  if (!matches) return refuse.notFound();
+  if (!matches) return notFoundRefusal(map.ai, req.oldString, req.newString);
   if (matches.ranges.length > 1 && !req.replaceAll) return refuse.notUnique(matches.ranges.length);
   const reps: Replacement[] = matches.ranges.map((r) => ({ ...r, text: matches.replacement }));
   if (reps.every((r) => map.ai.slice(r.start, r.end) === r.text)) return refuse.identical();

@@ -97,6 +97,20 @@ export const refuse = {
         "old_string was not found in the document. It must match the document text exactly as read shows it (without the line-number prefix), including whitespace and indentation. Read the document again and copy the exact text.",
     };
   },
+  lineNumberPrefix(prefix: string, foundWithout: boolean, inNewString: boolean): EditRefusal {
+    const shown = JSON.stringify(prefix);
+    return {
+      ok: false,
+      code: "not_found",
+      message: [
+        `old_string was not found in the document: it starts with read's line-number prefix (${shown}), which is not part of the document.`,
+        `Drop the prefix from every line${inNewString ? " (in new_string too)" : ""} and copy only the text after it.`,
+        foundWithout
+          ? "Without them, old_string is found in the document."
+          : "Even without them the text does not match: read the document again and copy the exact text.",
+      ].join(" "),
+    };
+  },
   notUnique(count: number): EditRefusal {
     return {
       ok: false,

@@ -124,6 +124,88 @@ describe("create", () => {
     );
   });
 
+  it("new_folder: creates a shared folder with the note", () => {
+    const t = setup();
+    const r = t.call(
+      "create",
+      { file_path: "Projects/Ideas/First", content: "# First", new_folder: true },
+      { role: "admin", reach: folderReach([]), author: "Ana" },
+    );
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(
+      /^Created Projects\/Ideas\/First\.md with 1 line \(created the shared folder "Projects"; created 1 folder: Projects\/Ideas\)/,
+    );
+    expect(r.data).toMatchObject({ path: "Projects/Ideas/First.md", newSharedFolder: "Projects" });
+    const folder = t.ws.folderByName("Projects")!;
+    expect(folder.relayId).toBe(t.ws.folders().find((f) => f.name === "Team")!.relayId);
+    expect(getEntry(folder.doc, "/Ideas")).toMatchObject({ type: "folder" });
+    expect(t.raw("Projects/Ideas/First.md")).toMatch(/@@# First\+\+\}$/);
+    expect(t.call("glob", { pattern: "Projects/**" }).text).toBe("Projects/Ideas/First.md");
+    // The folder now exists: new_folder is not needed, and changes nothing when given again.
+    expect(t.call("create", { file_path: "Projects/Second.md", content: "x" }).isError).toBe(false);
+    expect(
+      t.call("create", { file_path: "Projects/Third.md", content: "x", new_folder: true }).data,
+    ).not.toHaveProperty("newSharedFolder");
+    expect(t.ws.folders().filter((f) => f.name === "Projects")).toHaveLength(1);
+    // A folder named in another case is that folder, never a new one.
+    const cased = t.call("create", { file_path: "team/Cased.md", content: "x", new_folder: true });
+    expect(cased.data).toMatchObject({ path: "Team/Cased.md" });
+    expect(cased.data).not.toHaveProperty("newSharedFolder");
+  });
+
+  // The admin role new_folder needs is the service's to check (its role table).
+  it("new_folder: refused, changing nothing, for a token limited to some folders, for a bad name", () => {
+    const t = setup();
+    const folders = () =>
+      t.ws
+        .folders()
+        .map((f) => f.name)
+        .sort();
+    const before = folders();
+    const refusals: [Record<string, unknown>, Parameters<typeof t.call>[2], RegExp][] = [
+      [
+        { file_path: "New/A.md", content: "x", new_folder: true },
+        { role: "admin", reach: folderReach(["Team"]) },
+        /token that reaches every folder/,
+      ],
+      [{ file_path: "Ne:w/A.md", content: "x", new_folder: true }, undefined, /":".*not allow/],
+      [{ file_path: ".New/A.md", content: "x", new_folder: true }, undefined, /starts with a dot/],
+      [{ file_path: "New/a|b.md", content: "x", new_folder: true }, undefined, /"\|".*not allow/],
+      [
+        { file_path: "New/A.png", content: "x", new_folder: true },
+        undefined,
+        /not a markdown note/,
+      ],
+      [{ file_path: "New/A.md", content: "{++", new_folder: true }, undefined, /delimiter/],
+    ];
+    for (const [args, caller, message] of refusals) {
+      const r = t.call("create", args, caller);
+      expect(r.isError, JSON.stringify(args)).toBe(true);
+      expect(r.text).toMatch(message);
+    }
+    expect(folders()).toEqual(before);
+  });
+
+  it("a path in no folder says how an admin makes one", () => {
+    const t = setup();
+    const r = t.call("create", { file_path: "Nowhere/A.md", content: "x" });
+    expect(r.text).toMatch(/no folder "Nowhere".*\(Other, Team\).*An admin .*new_folder: true/s);
+  });
+
+  it("an empty workspace: the first create says there is no folder yet; an admin's new_folder makes it", () => {
+    const t = buildWorkspace({});
+    const sessions = new SessionStore();
+    const call = (args: Record<string, unknown>) =>
+      callTool({ workspace: t.ws, sessions, sessionId: "s" }, "create", args);
+    const refused = call({ file_path: "Notes/Welcome.md", content: "Hello" });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/no shared folder yet.*new_folder: true/s);
+    const made = call({ file_path: "Notes/Welcome.md", content: "Hello", new_folder: true });
+    expect(made.isError, made.text).toBe(false);
+    expect(t.ws.folders().map((f) => f.name)).toEqual(["Notes"]);
+    expect(t.ws.resolve("Notes/Welcome.md").kind).toBe("document");
+  });
+
   it("an empty note has no mark; content that looks like metadata is kept as content", () => {
     const t = setup();
     t.call("create", { file_path: "Team/Empty.md", content: "" });

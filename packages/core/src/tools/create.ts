@@ -10,6 +10,7 @@ import { contentsText } from "../model/contentDoc.js";
 import { setEntry } from "../model/folderDoc.js";
 import { contentDocId } from "../model/ids.js";
 import { plural } from "../text/english.js";
+import { addSharedFolder } from "../workspace/sharedFolder.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
 import { defineTool, failure, success } from "./tool.js";
 
@@ -24,6 +25,12 @@ const input = z.object({
     .describe(
       "The whole markdown text of the note. It cannot contain CriticMarkup delimiters ({++ ++} {-- --} {~~ ~~} {>> <<} {== ==}).",
     ),
+  new_folder: z
+    .boolean()
+    .optional()
+    .describe(
+      "True to create the path's first segment as a new shared folder when no folder has that name (admin role only). Without it, a path in an unknown folder is refused, so a misspelt folder name never creates one.",
+    ),
 });
 
 export const createTool = defineTool({
@@ -33,12 +40,17 @@ export const createTool = defineTool({
     "Creates a new markdown note in the team knowledge base, as a suggestion: its whole content is one CriticMarkup insertion ({++…++}) that a human accepts or rejects.",
     "Use it for new pages (meeting notes, write-ups); to change an existing note use edit. Missing sub-folders are created; the note is readable, searchable and linkable at once, and counts as read in this session (edit works on it right away).",
     'Refused when the path exists, names no shared folder, holds characters Obsidian does not allow (\\ / : * ? " < > |) or a leading dot, or is not a .md note.',
+    "An admin may create a new shared folder with the note: new_folder: true.",
   ].join("\n"),
   input,
   output: z.object({
     path: z.string().describe("The new note's path."),
     lines: z.number().int().describe("Lines of its content."),
     createdFolders: z.array(z.string()).describe("Sub-folders created for it."),
+    newSharedFolder: z
+      .string()
+      .optional()
+      .describe("The shared folder created for it (new_folder), if one was."),
   }),
   readOnly: false,
   run(ws, session, args, caller) {
@@ -49,7 +61,28 @@ export const createTool = defineTool({
         `content contains the CriticMarkup delimiter "${hit.delimiter}", which would break the suggestion that holds it; nothing was created. Rephrase or leave it out.`,
       );
     }
-    const placed = placeDocument(ws, args.file_path, caller?.reach ?? EVERYWHERE, "file_path");
+    // The role new_folder needs (admin) is the service's to check; the reach is core's: a
+    // token limited to some folders would not reach the folder it made.
+    const reach = caller?.reach ?? EVERYWHERE;
+    if (args.new_folder && !reach.all) {
+      return failure(
+        "forbidden",
+        "Not allowed: new_folder (creating a shared folder) needs a token that reaches every folder; this one is limited to some. Leave new_folder out to create the note in an existing folder.",
+      );
+    }
+    let newSharedFolder: string | undefined;
+    const placed = placeDocument(ws, args.file_path, reach, "file_path", {
+      ...(args.new_folder
+        ? {
+            makeFolder: (name: string) => {
+              newSharedFolder = name;
+              return success(addSharedFolder(ws, name, LENS_EDIT_ORIGIN));
+            },
+          }
+        : {}),
+      missingFolderHint:
+        "An admin can create it as a new shared folder: call create again with new_folder: true.",
+    });
     if (!placed.ok) return placed;
     const placement = placed.value;
     const id = ws.newId();
@@ -77,12 +110,17 @@ export const createTool = defineTool({
       path: placement.path,
       lines,
       createdFolders: placement.missingDirs.map((d) => `${placement.folder.name}${d}`),
+      ...(newSharedFolder !== undefined ? { newSharedFolder } : {}),
     });
   },
   renderText(r) {
-    const dirs = r.createdFolders.length
-      ? ` (created ${plural(r.createdFolders.length, "folder")}: ${r.createdFolders.join(", ")})`
-      : "";
+    const made = [
+      r.newSharedFolder !== undefined ? `created the shared folder "${r.newSharedFolder}"` : "",
+      r.createdFolders.length
+        ? `created ${plural(r.createdFolders.length, "folder")}: ${r.createdFolders.join(", ")}`
+        : "",
+    ].filter((m) => m !== "");
+    const dirs = made.length ? ` (${made.join("; ")})` : "";
     return `Created ${r.path} with ${plural(r.lines, "line")}${dirs}. Its content is a suggestion awaiting human review: accepted, it stays; rejected, the note is removed.`;
   },
 });

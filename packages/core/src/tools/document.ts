@@ -7,6 +7,7 @@ import { clip } from "../text/clip.js";
 import { withArticle } from "../text/english.js";
 import type { DocView } from "../workspace/viewCache.js";
 import type { Resolution, Workspace } from "../workspace/workspace.js";
+import { didYouMean, notesEndingWith } from "./pathCandidates.js";
 import { failure, type Outcome, success } from "./tool.js";
 
 /** A loaded markdown document: where it is and its current view. */
@@ -61,7 +62,10 @@ export function lookupDocument(
     case "missing":
       return failure(
         "not_found",
-        `File does not exist: ${clip(r.path)}. Use glob (e.g. pattern "**/*${clip(baseName(r.path), 80)}*") to find the right path.`,
+        `File does not exist: ${clip(r.path)}. ${
+          didYouMean(notesEndingWith(ws, r.path, reach)) ??
+          `Use glob (e.g. pattern "**/*${clip(baseName(r.path), 80)}*") to find the right path.`
+        }`,
       );
   }
 }

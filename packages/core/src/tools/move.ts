@@ -70,7 +70,7 @@ export const moveTool = defineTool({
       return found;
     }
     const { loc } = found.value;
-    const placed = placeDocument(ws, args.new_path, reach, "new_path", loc.docId);
+    const placed = placeDocument(ws, args.new_path, reach, "new_path", { movingDocId: loc.docId });
     if (!placed.ok) return placed;
     const placement = placed.value;
     if (placement.folder.docId !== loc.folderDocId) {

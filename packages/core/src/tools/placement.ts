@@ -22,16 +22,26 @@ export interface Placement {
 
 export type PlacementResult = Outcome<Placement>;
 
-/**
- * Checks a target path (`argName` names it in messages). `movingDocId` is the document being
- * moved: its own entry does not count as taken (a rename that only changes case).
- */
+export interface PlaceOptions {
+  /** The document being moved: its own entry does not count as taken (a rename that only changes case). */
+  movingDocId?: string;
+  /**
+   * Asked when no folder has the path's first segment as its name, in any case, once every
+   * name in the path is known to be valid: makes that shared folder (create's `new_folder`),
+   * or says why not. Unset = such a path is refused.
+   */
+  makeFolder?: (name: string) => Outcome<Folder>;
+  /** Appended to the refusal of a path in no folder: how the caller can get one. */
+  missingFolderHint?: string;
+}
+
+/** Checks a target path (`argName` names it in messages). */
 export function placeDocument(
   ws: Workspace,
   input: string,
   reach: Reach,
   argName: string,
-  movingDocId?: string,
+  options: PlaceOptions = {},
 ): PlacementResult {
   let path: string;
   try {
@@ -60,25 +70,35 @@ export function placeDocument(
     names[names.length - 1] = `${fileName}.md`;
     path = `${path}.md`;
   }
-  const folder = ws.folderByName(folderName) ?? onlyFolderIgnoringCase(ws, folderName);
+  const problem = entryNameProblem(names);
+  if (problem) return fail("invalid_path", `Invalid ${argName}: ${problem}.`);
+  let folder = ws.folderByName(folderName) ?? onlyFolderIgnoringCase(ws, folderName);
+  const unnamed = !folder && !ws.folders().some((f) => sameIgnoringCase(f.name, folderName));
+  if (unnamed && options.makeFolder) {
+    const folderProblem = entryNameProblem([folderName]);
+    if (folderProblem) return fail("invalid_path", `Invalid ${argName}: ${folderProblem}.`);
+    const made = options.makeFolder(folderName);
+    if (!made.ok) return made;
+    folder = made.value;
+  }
   if (!folder || !reachesFolder(reach, folder.name)) {
     const known = ws
       .folders()
       .map((f) => f.name)
       .filter((n) => reachesFolder(reach, n))
       .sort();
-    return fail(
-      "not_found",
-      `There is no folder "${clip(folderName)}": the first segment of ${argName} must be a shared folder (${known.join(", ") || "none"}).`,
-    );
+    const what =
+      known.length === 0
+        ? `There is no shared folder yet, so "${clip(folderName)}" names none: the first segment of ${argName} must be a shared folder.`
+        : `There is no folder "${clip(folderName)}": the first segment of ${argName} must be a shared folder (${known.join(", ")}).`;
+    const hint = options.missingFolderHint ? ` ${options.missingFolderHint}` : "";
+    return fail("not_found", `${what}${hint}`);
   }
   path = [folder.name, ...names].join("/");
-  const problem = entryNameProblem(names);
-  if (problem) return fail("invalid_path", `Invalid ${argName}: ${problem}.`);
   const existing = ws.resolve(path);
   const taken =
     existing.kind === "ambiguous" ||
-    (existing.kind === "document" && existing.loc.docId !== movingDocId) ||
+    (existing.kind === "document" && existing.loc.docId !== options.movingDocId) ||
     existing.kind === "file" ||
     existing.kind === "directory";
   if (taken) {
@@ -114,9 +134,12 @@ export function createMissingDirs(ws: Workspace, placement: Placement, origin: u
 
 /** The one folder whose name matches `name` ignoring case, if exactly one does. */
 function onlyFolderIgnoringCase(ws: Workspace, name: string): Folder | undefined {
-  const lower = name.toLowerCase();
-  const found = ws.folders().filter((f) => f.name.toLowerCase() === lower);
+  const found = ws.folders().filter((f) => sameIgnoringCase(f.name, name));
   return found.length === 1 ? found[0] : undefined;
+}
+
+function sameIgnoringCase(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 function fail(code: ToolErrorCode, message: string): PlacementResult {
