@@ -346,8 +346,13 @@ export class DirStore {
       this.ws.setMtime(docId, loaded.modifiedAt);
       return "content";
     }
-    this.fields.set(docId, fileFields(info));
-    this.ws.addDoc(docId, doc, kind);
+    const fields = fileFields(info);
+    // A folder's seniority among folders wanting one name (core: AddFolderOptions.since): when
+    // its file was made. A file without created_at (bincode) is as old as its mtime, which
+    // its next write keeps as created_at, so the order holds after the next restart too.
+    fields.createdAt ??= loaded.modifiedAt;
+    this.fields.set(docId, fields);
+    this.ws.addDoc(docId, doc, kind, { since: fields.createdAt });
     this.ws.setMtime(docId, loaded.modifiedAt);
     if (!this.readOnly) this.track(docId, doc, false);
     return this.ws.folder(docId) ? "folder" : "content";

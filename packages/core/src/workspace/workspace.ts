@@ -60,6 +60,23 @@ interface FolderState extends Folder {
   stop: () => void;
 }
 
+/** When a folder came, for its seniority among folders that want one name (folderNames.ts). */
+interface FolderArrival {
+  /** Given when added (the store's created_at): folders loaded together go oldest first. */
+  since: number;
+  /** Order of first arrival in this workspace: among equal `since`, the earlier keeps a name. */
+  order: number;
+}
+
+export interface AddFolderOptions {
+  /**
+   * When the folder came to be (ms; the store passes its file's created_at). A folder added
+   * without one is a newcomer: junior to every folder held, so it never takes a name one of
+   * them holds, whatever its doc id sorts as.
+   */
+  since?: number;
+}
+
 export class Workspace {
   readonly paths = new PathIndex();
   readonly author: string | undefined;
@@ -68,6 +85,9 @@ export class Workspace {
   readonly newId: () => string;
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
+  /** Seniority of each folder held (kept when a folder is added again under its id). */
+  private readonly arrivals = new Map<string, FolderArrival>();
+  private arrivalCount = 0;
   private readonly contents = new Map<string, Y.Doc>();
   /** Content docs held as their text alone until something needs their Y.Doc. */
   private readonly dormant = new Map<string, Dormant>();
@@ -190,16 +210,30 @@ export class Workspace {
    * Adds a doc by id: a folder doc when its filemeta_v0 has entries (or `kind` says so),
    * otherwise a content doc. Replaces a doc already held under that id.
    */
-  addDoc(docId: string, doc: Y.Doc, kind?: "folder" | "content"): void {
+  addDoc(
+    docId: string,
+    doc: Y.Doc,
+    kind?: "folder" | "content",
+    options: AddFolderOptions = {},
+  ): void {
     const k = kind ?? (filemetaMap(doc).size > 0 ? "folder" : "content");
-    if (k === "folder") this.addFolder(docId, doc);
+    if (k === "folder") this.addFolder(docId, doc, options);
     else this.addContent(docId, doc);
   }
 
-  addFolder(docId: string, doc: Y.Doc): Folder {
+  /**
+   * Adds (or replaces) a folder doc. Its name is the one it wants unless a more senior folder
+   * wants it too (see `AddFolderOptions.since`); a folder added again keeps its seniority.
+   */
+  addFolder(docId: string, doc: Y.Doc, options: AddFolderOptions = {}): Folder {
     const ids = parseDocId(docId);
     if (!ids) throw new Error(`"${docId}" is not a Relay doc id ({relay_id}-{uuid})`);
+    const held = this.arrivals.get(docId);
     this.removeDoc(docId);
+    this.arrivals.set(docId, {
+      since: options.since ?? held?.since ?? Number.POSITIVE_INFINITY,
+      order: held?.order ?? this.arrivalCount++,
+    });
     const state: FolderState = {
       docId,
       relayId: ids.relayId,
@@ -321,6 +355,7 @@ export class Workspace {
     if (folder) {
       folder.stop();
       this.folderStates.delete(docId);
+      this.arrivals.delete(docId);
       this.paths.dropFolder(docId);
       this.emit({ type: "doc", docId, action: "removed" });
       this.renameFolders();
@@ -493,15 +528,24 @@ export class Workspace {
 
   /**
    * Names every folder: folder_config.name, else the configured mapping, else
-   * `Folder-{uuid8}`, made unique (folderNames.ts). Re-indexes folders whose name changed.
+   * `Folder-{uuid8}`, made unique (folderNames.ts), the most senior folder keeping a shared
+   * name: the oldest `since`, then the first to arrive. Re-indexes folders whose name changed.
    */
   private renameFolders(added?: string): void {
     const folders = [...this.folderStates.values()].sort((a, b) =>
       a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0,
     );
+    const seniority = (docId: string) => this.arrivals.get(docId)!;
+    const ranked = [...folders].sort((a, b) => {
+      const x = seniority(a.docId);
+      const y = seniority(b.docId);
+      return x.since === y.since ? x.order - y.order : x.since < y.since ? -1 : 1;
+    });
+    const rank = new Map(ranked.map((f, i) => [f.docId, i]));
     const names = uniqueFolderNames(
       folders.map((f) => ({
         docId: f.docId,
+        rank: rank.get(f.docId)!,
         uuid: f.uuid,
         name: (
           configuredName(f.doc) ??
