@@ -56,7 +56,7 @@ export interface PendingSession {
 }
 
 /** Who opens a session when no authenticator is in front (tests, an open server). */
-const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner" };
+const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner", credential: "owner" };
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
