@@ -147,7 +147,8 @@ export class TokenAuthority {
    * and on every update a WebSocket sends.
    */
   recheck(docId: string, grant: { access: Access; credential: string }): DocAccess {
-    if (!this.enabled) return OPEN_GRANT;
+    // Even when revoking the last token opened the server: what was opened with a credential
+    // ends with it (and comes back as the owner's, if it reconnects).
     const identity = this.auth.identityOf(grant.credential);
     if (!identity) return { refused: 401, reason: "invalid" };
     const allowed = this.docAccess(docId, identity.caller, grant.credential);
