@@ -19,6 +19,11 @@ export function whoOf(c: Context): string {
   return (c as unknown as Context<AccessEnv>).get("identity")?.who ?? "owner";
 }
 
+/** The unique id of the caller's credential (`Identity.credential`; "owner" without one). */
+export function credentialOf(c: Context): string {
+  return (c as unknown as Context<AccessEnv>).get("identity")?.credential ?? "owner";
+}
+
 /** Throws a 403 problem naming the role needed unless `caller` has it. */
 export function requireRole(caller: Caller, needed: Role, action: string): void {
   if (!roleIncludes(caller.role, needed)) {

@@ -97,7 +97,7 @@ describe("folder takeover through sync", () => {
     expect((await post(LOW, client.token!, entryOnly)).status).toBe(403);
     // Sent straight to a doc that does not exist yet: refused before the doc is created.
     const fresh = `${RELAY}-00000000-0000-4000-8000-000000000f02`;
-    expect((await post(fresh, tokens["public-editor"], folderUpdate("Secret"))).status).toBe(403);
+    expect((await post(fresh, tokens["public-editor"]!, folderUpdate("Secret"))).status).toBe(403);
     expect(server.workspace.hasDoc(fresh)).toBe(false);
   });
 
