@@ -1,8 +1,9 @@
 // The sync hub: finds or creates workspace docs, applies remote updates, and keeps one room
 // per document with clients (made on first join, dropped after the last, retired on doc swap).
-import { isWakeDeferred } from "@lens/core";
+import { isWakeDeferred, type Reach } from "@lens/core";
 import type { RawData, WebSocket } from "ws";
 import * as Y from "yjs";
+import { backlinksInReach } from "./backlinkView.js";
 import { SyncConnection } from "./connection.js";
 import { createContentDoc, promoteToFolder } from "./documents.js";
 import { SyncError } from "./errors.js";
@@ -38,6 +39,7 @@ export class SyncHub {
   private readonly stopWatching: () => void;
   private readonly pinger: ReturnType<typeof setInterval> | undefined;
   private closing = false;
+  private lastViews: { update: Uint8Array; byReach: Map<string, Uint8Array> } | undefined;
 
   constructor(
     private readonly settings: SyncSettings,
@@ -252,9 +254,31 @@ export class SyncHub {
     const existing = this.rooms.get(docId);
     if (existing && existing.doc === doc) return existing;
     if (existing) this.retire(existing);
-    const room = new DocRoom(docId, doc, (update, conn) => this.receive(docId, doc, update, conn));
+    const room = new DocRoom(
+      docId,
+      doc,
+      (update, conn) => this.receive(docId, doc, update, conn),
+      (conn, update) => this.viewOf(docId, doc, update, conn.grant.caller.reach),
+    );
     this.rooms.set(docId, room);
     return room;
+  }
+
+  /**
+   * `update` of the doc under `docId` as a reader with `reach` may see it (backlinkView.ts).
+   * The last update's views are kept by reach: a broadcast to many readers of one reach narrows
+   * it once.
+   */
+  viewOf(docId: string, doc: Y.Doc, update: Uint8Array, reach: Reach): Uint8Array {
+    if (reach.all) return update;
+    if (this.lastViews?.update !== update) this.lastViews = { update, byReach: new Map() };
+    const key = [...reach.folders].sort().join("\n");
+    let view = this.lastViews.byReach.get(key);
+    if (!view) {
+      view = backlinksInReach(this.settings.workspace, docId, doc, update, reach);
+      this.lastViews.byReach.set(key, view);
+    }
+    return view;
   }
 
   /**

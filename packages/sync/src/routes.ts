@@ -127,10 +127,11 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
 
   const asUpdate = (c: Context) => {
     const docId = checkedDocName(c.req.param("docId") ?? "");
-    requireDoc(c, docId, false);
+    const grant = requireDoc(c, docId, false);
     const doc = hub.findDoc(docId);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
-    const state = Y.encodeStateAsUpdate(doc) as Uint8Array<ArrayBuffer>;
+    const full = Y.encodeStateAsUpdate(doc);
+    const state = hub.viewOf(docId, doc, full, grant.caller.reach) as Uint8Array<ArrayBuffer>;
     return c.body(state, 200, { "content-type": "application/octet-stream" });
   };
 

@@ -61,7 +61,7 @@ function alreadyHeld(doc: Y.Doc, struct: Struct): boolean {
 }
 
 /** The item of `doc` that holds `id`, if the doc has it (a GC'd one is not an item). */
-function docItemAt(doc: Y.Doc, id: Y.ID): Y.Item | undefined {
+export function docItemAt(doc: Y.Doc, id: Y.ID): Y.Item | undefined {
   const structs = doc.store.clients.get(id.client);
   if (!structs || id.clock >= Y.getState(doc.store, id.client)) return undefined;
   const struct = structs[Y.findIndexSS(structs, id.clock)];
