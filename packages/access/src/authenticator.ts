@@ -99,6 +99,11 @@ export class Authenticator {
   /** True when no token of any kind exists and none is required: everyone is the owner. */
   get open(): boolean {
     this.refresh();
+    return this.openAsRead();
+  }
+
+  /** `open`, from the token file as last read. */
+  private openAsRead(): boolean {
     return (
       !this.options.requireToken &&
       this.adminDigest === undefined &&
@@ -176,7 +181,7 @@ export class Authenticator {
 
   /** Why a credential no longer works, or undefined while it does (file as last read). */
   private endOf(credential: string): CredentialEnd | undefined {
-    if (credential === "owner") return this.open ? undefined : "revoked";
+    if (credential === "owner") return this.openAsRead() ? undefined : "revoked";
     if (credential === "admin") return this.adminDigest ? undefined : "revoked";
     const r = this.loaded.records.find((t) => t.id === credential);
     if (!r) return "revoked";
