@@ -539,7 +539,9 @@ export class DirStore {
       const version = t.version;
       const f = this.fields.get(t.docId) ?? (await this.fieldsOnDisk(t.docId));
       const now = this.ws.now();
-      const createdAt = f.createdAt ?? now;
+      // A folder doc's created_at is its seniority among folders wanting one name (core:
+      // Workspace#folderSince), so the one that kept a name keeps it after a restart.
+      const createdAt = this.ws.folderSince(t.docId) ?? f.createdAt ?? now;
       const modifiedAt = this.modifiedAt(t, f, now);
       const bytes = encodeDocFile(t.doc, { createdAt, modifiedAt, metadata: f.metadata });
       await this.ensureDir(t.docId);

@@ -40,3 +40,36 @@ it("keeps a held folder name with the older folder after a restart, whatever the
   expect(again.folder(NEWCOMER)?.name).toBe("Secret (00000000)");
   await reopened.close();
 });
+
+it("keeps the arrival order of folders that came in the same millisecond, and a content doc made a folder later is junior", async () => {
+  const dir = await tempDir();
+  const clock = 5_000;
+  const ws = new Workspace({ now: () => clock });
+  const store = await openStore(dir, { workspace: ws, flushDelayMs: 0 });
+  // A note's doc first (older than both folders), made a folder at the end.
+  const promoted = `${RELAY}-00000000-0000-4000-8000-000000000000`;
+  const note = new Y.Doc();
+  note.getText("contents").insert(0, "a note");
+  ws.addContent(promoted, note);
+  await store.flush();
+  ws.addFolder(OLD, folder("Secret"));
+  ws.addFolder(NEWCOMER, folder("Secret"));
+  note.transact(() => {
+    note.getMap("folder_config").set("name", "Secret");
+    note.getMap("filemeta_v0").set("/b.md", {
+      id: "22222222-0000-4000-8000-000000000002",
+      type: "markdown",
+      version: 0,
+    });
+  });
+  ws.addFolder(promoted, note);
+  expect(ws.folderByName("Secret")?.docId).toBe(OLD);
+  await store.close();
+
+  const again = new Workspace();
+  const reopened = await openStore(dir, { workspace: again });
+  expect(again.folderByName("Secret")?.docId).toBe(OLD);
+  const names = (id: string) => [ws.folder(id)?.name, again.folder(id)?.name];
+  for (const id of [NEWCOMER, promoted]) expect(names(id)[1]).toBe(names(id)[0]);
+  await reopened.close();
+});

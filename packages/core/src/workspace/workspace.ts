@@ -62,7 +62,7 @@ interface FolderState extends Folder {
 
 /** When a folder came, for its seniority among folders that want one name (folderNames.ts). */
 interface FolderArrival {
-  /** Given when added (the store's created_at): folders loaded together go oldest first. */
+  /** When it came to be (ms): the older keeps a name (see AddFolderOptions.since). */
   since: number;
   /** Order of first arrival in this workspace: among equal `since`, the earlier keeps a name. */
   order: number;
@@ -70,9 +70,10 @@ interface FolderArrival {
 
 export interface AddFolderOptions {
   /**
-   * When the folder came to be (ms; the store passes its file's created_at). A folder added
-   * without one is a newcomer: junior to every folder held, so it never takes a name one of
-   * them holds, whatever its doc id sorts as.
+   * When the folder came to be (ms; the store passes its file's created_at, and writes
+   * `folderSince` back as created_at). A folder added without one is a newcomer: its `since`
+   * is now, and later than every folder's held, so it never takes a name one of them holds,
+   * whatever its doc id sorts as — after a restart too.
    */
   since?: number;
 }
@@ -88,6 +89,8 @@ export class Workspace {
   /** Seniority of each folder held (kept when a folder is added again under its id). */
   private readonly arrivals = new Map<string, FolderArrival>();
   private arrivalCount = 0;
+  /** The latest `since` given or assigned: a newcomer's comes after it. */
+  private latestSince = Number.NEGATIVE_INFINITY;
   private readonly contents = new Map<string, Y.Doc>();
   /** Content docs held as their text alone until something needs their Y.Doc. */
   private readonly dormant = new Map<string, Dormant>();
@@ -230,10 +233,9 @@ export class Workspace {
     if (!ids) throw new Error(`"${docId}" is not a Relay doc id ({relay_id}-{uuid})`);
     const held = this.arrivals.get(docId);
     this.removeDoc(docId);
-    this.arrivals.set(docId, {
-      since: options.since ?? held?.since ?? Number.POSITIVE_INFINITY,
-      order: held?.order ?? this.arrivalCount++,
-    });
+    const since = options.since ?? held?.since ?? Math.max(this.now(), this.latestSince + 1);
+    this.latestSince = Math.max(this.latestSince, since);
+    this.arrivals.set(docId, { since, order: held?.order ?? this.arrivalCount++ });
     const state: FolderState = {
       docId,
       relayId: ids.relayId,
@@ -450,6 +452,14 @@ export class Workspace {
 
   folder(docId: string): Folder | undefined {
     return this.folderStates.get(docId);
+  }
+
+  /**
+   * When the folder `docId` came to be, as its seniority among folders wanting one name (see
+   * AddFolderOptions.since): what the store writes as its file's created_at.
+   */
+  folderSince(docId: string): number | undefined {
+    return this.folderStates.has(docId) ? this.arrivals.get(docId)?.since : undefined;
   }
 
   folderByName(name: string): Folder | undefined {
