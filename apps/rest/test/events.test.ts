@@ -150,6 +150,24 @@ describe("GET /events", () => {
     await expectProblem(again.response, "unauthorized");
   });
 
+  it("ends a revoked token's stream within a second, with no ping or change to carry the news (issue 28)", async () => {
+    // Pings every 15 s (the default): only the token watch can end the stream in time.
+    const s = await start();
+    const baseline = s.ws.listenerCount;
+    const token = await s.add("Revoked at once", "view");
+    const stream = await connected(await open(s, token));
+    await revokeToken(s.dataDir, "Revoked at once");
+    await eventually(() => stream.ended(), "the stream to end", 3000);
+    await eventually(() => s.ws.listenerCount === baseline, "the listener to go");
+  });
+
+  it("ends a stream when its token's expiry passes", async () => {
+    const s = await start();
+    const token = await s.add("Short-lived", "view", [], Date.now() + 400);
+    const stream = await connected(await open(s, token));
+    await eventually(() => stream.ended(), "the stream to end", 3000);
+  });
+
   it("bounds open streams: 429 past a token's share, 503 past the server's, both with Retry-After", async () => {
     const s = await start({ perToken: 2, perServer: 3 });
     const baseline = s.ws.listenerCount;

@@ -1,10 +1,12 @@
 // The one authenticator of a Lens server: turns an Authorization header into a Caller (role,
 // reach, author) for MCP, REST and sync alike. Named tokens come from the data directory's token
 // file, re-read whenever it changes, so `lens token add/revoke` takes effect in a running
-// server; `--token` stays an admin token; with no token at all a loopback server is open.
+// server; `--token` stays an admin token; with no token at all a loopback server is open. Each
+// credential has a unique id, and what was opened with one can watch it (credentialWatch.ts).
 import { readFileSync, statSync } from "node:fs";
 import { type Caller, EVERYWHERE, folderReach, OWNER } from "@lens/core";
 import { bearerToken, digestsEqual, tokenDigest } from "./bearer.js";
+import { type CredentialEnd, CredentialWatch } from "./credentialWatch.js";
 import { parseTokenFile, type TokenRecord, tokenFilePath } from "./tokenFile.js";
 
 /** Why a request was not authenticated. */
@@ -17,6 +19,11 @@ export interface Identity {
   who: string;
   /** Set for named tokens: the name the token file knows it by. */
   tokenName?: string;
+  /**
+   * The credential's unique id: a named token's record id (a new one for a new token under an
+   * old name), `admin` for `--token`, `owner` on an open server. What client tokens name.
+   */
+  credential: string;
 }
 
 export type AuthOutcome = { ok: true; identity: Identity } | { ok: false; failure: AuthFailure };
@@ -34,6 +41,8 @@ export interface AuthenticatorOptions {
   now?: () => number;
   /** Told when the token file cannot be read (the previous tokens stop working). */
   onFileError?: (message: string) => void;
+  /** How often watched credentials are checked (see `watch`), in ms; default 250. */
+  watchIntervalMs?: number;
 }
 
 interface Loaded {
@@ -43,7 +52,24 @@ interface Loaded {
   error?: string;
 }
 
-const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner" };
+const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner", credential: "owner" };
+const ADMIN_IDENTITY: Identity = {
+  caller: { role: "admin", reach: EVERYWHERE },
+  who: "admin token",
+  credential: "admin",
+};
+
+/** Default period of credential watches: a revocation reaches open connections within 1 s. */
+export const WATCH_INTERVAL_MS = 250;
+
+function namedIdentity(r: TokenRecord): Identity {
+  return {
+    caller: { role: r.role, reach: folderReach(r.folders), author: r.name },
+    who: r.name,
+    tokenName: r.name,
+    credential: r.id,
+  };
+}
 
 export class Authenticator {
   private readonly adminDigest: Buffer | undefined;
@@ -51,10 +77,16 @@ export class Authenticator {
   private readonly now: () => number;
   /** Last successful use of each named token (ms), kept in memory. */
   readonly lastUsed = new Map<string, number>();
+  private readonly watches: CredentialWatch;
 
   constructor(private readonly options: AuthenticatorOptions = {}) {
     this.adminDigest = options.adminToken ? tokenDigest(options.adminToken) : undefined;
     this.now = options.now ?? Date.now;
+    this.watches = new CredentialWatch(
+      (credential) => this.endOf(credential),
+      options.watchIntervalMs ?? WATCH_INTERVAL_MS,
+      () => this.refresh(),
+    );
     this.refresh();
   }
 
@@ -67,6 +99,11 @@ export class Authenticator {
   /** True when no token of any kind exists and none is required: everyone is the owner. */
   get open(): boolean {
     this.refresh();
+    return this.openAsRead();
+  }
+
+  /** `open`, from the token file as last read. */
+  private openAsRead(): boolean {
     return (
       !this.options.requireToken &&
       this.adminDigest === undefined &&
@@ -93,10 +130,7 @@ export class Authenticator {
     if (this.open) return { ok: true, identity: OWNER_IDENTITY };
     const digest = tokenDigest(token);
     if (this.adminDigest && digestsEqual(digest, this.adminDigest)) {
-      return {
-        ok: true,
-        identity: { caller: { role: "admin", reach: EVERYWHERE }, who: "admin token" },
-      };
+      return { ok: true, identity: ADMIN_IDENTITY };
     }
     // Every stored digest is compared (no early exit): the time says nothing about which.
     let found: TokenRecord | undefined;
@@ -108,21 +142,50 @@ export class Authenticator {
       return { ok: false, failure: "expired" };
     }
     this.lastUsed.set(found.name, this.now());
-    return {
-      ok: true,
-      identity: {
-        caller: { role: found.role, reach: folderReach(found.folders), author: found.name },
-        who: found.name,
-        tokenName: found.name,
-      },
-    };
+    return { ok: true, identity: namedIdentity(found) };
   }
 
-  /** True while the named token `name` exists and has not expired (for tokens it minted). */
-  isLive(name: string): boolean {
+  /**
+   * Who the credential with id `credential` is, while it works: a named token not revoked nor
+   * expired, `admin` while there is an admin token, `owner` while the server is open. What a
+   * client token minted by it may do is asked here on every use.
+   */
+  identityOf(credential: string): Identity | undefined {
     this.refresh();
-    const r = this.loaded.records.find((t) => t.name === name);
-    return r !== undefined && (r.expires === undefined || Date.parse(r.expires) > this.now());
+    if (this.endOf(credential) !== undefined) return undefined;
+    if (credential === "owner") return OWNER_IDENTITY;
+    if (credential === "admin") return ADMIN_IDENTITY;
+    const r = this.loaded.records.find((t) => t.id === credential);
+    return r && namedIdentity(r);
+  }
+
+  /** True while the credential with id `credential` works (see `identityOf`). */
+  isLive(credential: string): boolean {
+    return this.identityOf(credential) !== undefined;
+  }
+
+  /**
+   * Calls `onEnd` once, within `watchIntervalMs` (250 ms), when the credential stops working
+   * — revoked (its record gone, the token file broken, or an open server given a token) or
+   * expired; returns the function that stops watching. For what stays open after the request
+   * that opened it: sync WebSockets, event streams.
+   */
+  watch(credential: string, onEnd: (why: CredentialEnd) => void): () => void {
+    return this.watches.watch(credential, onEnd);
+  }
+
+  /** How many watches are open (a closed connection must leave none). */
+  get watching(): number {
+    return this.watches.size;
+  }
+
+  /** Why a credential no longer works, or undefined while it does (file as last read). */
+  private endOf(credential: string): CredentialEnd | undefined {
+    if (credential === "owner") return this.openAsRead() ? undefined : "revoked";
+    if (credential === "admin") return this.adminDigest ? undefined : "revoked";
+    const r = this.loaded.records.find((t) => t.id === credential);
+    if (!r) return "revoked";
+    return r.expires !== undefined && Date.parse(r.expires) <= this.now() ? "expired" : undefined;
   }
 
   /** Re-reads the token file when it changed (a stat per call; a read only on change). */

@@ -12,8 +12,10 @@ export {
   type AuthFailure,
   type AuthOutcome,
   type Identity,
+  WATCH_INTERVAL_MS,
 } from "./authenticator.js";
 export { bearerToken, digestsEqual, tokenDigest } from "./bearer.js";
+export type { CredentialEnd } from "./credentialWatch.js";
 export { parseDuration } from "./duration.js";
 export {
   type AccessEnv,

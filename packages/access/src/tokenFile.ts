@@ -2,7 +2,7 @@
 // metadata are stored. Changes are made under a lock and written atomically, so the CLI and a
 // running server (REST token management) can both change the file; the server re-reads it
 // when it changes. A file that does not parse is never overwritten.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isRole, type Role } from "@lens/core";
@@ -13,6 +13,11 @@ import { tokenDigest } from "./bearer.js";
 
 /** A stored token: everything but the token itself. */
 export interface TokenRecord {
+  /**
+   * The credential's unique id: what the client tokens it mints name, so a new token under a
+   * revoked one's name revives none of them. A UUID; `sha-…` for a record written before ids.
+   */
+  id: string;
   name: string;
   role: Role;
   /** Folders the token reaches; empty = every folder. */
@@ -24,7 +29,15 @@ export interface TokenRecord {
   sha256: string;
 }
 
+/** Ids the authenticator gives the credentials that are not named tokens. */
+const RESERVED_IDS = new Set(["admin", "owner"]);
+
 const RecordSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .refine((id) => !RESERVED_IDS.has(id), "reserved id")
+    .optional(),
   name: z.string().min(1),
   role: z.string().refine(isRole, "unknown role"),
   folders: z.array(z.string().min(1)),
@@ -93,11 +106,29 @@ export function parseTokenFile(text: string, file: string): TokenRecord[] {
   if (!result.success) {
     throw new TokenFileError(`${file} is not a Lens token file: ${z.prettifyError(result.error)}`);
   }
-  return result.data.tokens.map(compactRecord);
+  const records = result.data.tokens.map(compactRecord);
+  const ids = new Set<string>();
+  for (const r of records) {
+    if (ids.has(r.id)) {
+      throw new TokenFileError(`${file}: two tokens share the id ${r.id}; fix or remove one.`);
+    }
+    ids.add(r.id);
+  }
+  return records;
+}
+
+/**
+ * The id of a record written before records had one: derived from its token's hash (not the
+ * hash itself), so every reader — the CLI, a running server — gives it the same one, and the
+ * next change to the file writes it down.
+ */
+function legacyId(sha256: string): string {
+  return `sha-${createHash("sha256").update(`lens token id\n${sha256}`).digest("hex").slice(0, 32)}`;
 }
 
 function compactRecord(r: z.infer<typeof RecordSchema>): TokenRecord {
   const out: TokenRecord = {
+    id: r.id ?? legacyId(r.sha256),
     name: r.name,
     role: r.role as Role,
     folders: r.folders,
@@ -165,6 +196,7 @@ export async function addToken(
   }
   const token = `lens_${randomBytes(32).toString("base64url")}`;
   const record: TokenRecord = {
+    id: randomUUID(),
     name,
     role: spec.role,
     folders,

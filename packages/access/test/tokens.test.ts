@@ -80,6 +80,42 @@ describe("token file", () => {
     ]);
   });
 
+  it("gives every token a unique id (a new one when a name is reused); a file written before ids keeps its tokens, each with the same id on every read", async () => {
+    const dir = dataDir();
+    const first = (await addToken(dir, { name: "Ana", role: "edit" })).record;
+    await revokeToken(dir, "Ana");
+    const again = (await addToken(dir, { name: "Ana", role: "edit" })).record;
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.id).not.toBe(first.id);
+    expect((await readTokenFile(dir)).map((r) => r.id)).toEqual([again.id]);
+
+    // A file from before ids: its records get ids derived from their hashes (stable, unique),
+    // and the next change writes them down.
+    const legacy = dataDir();
+    const { token } = await addToken(legacy, { name: "old", role: "view" });
+    const file = JSON.parse(readFileSync(tokenFilePath(legacy), "utf8"));
+    for (const r of file.tokens) delete r.id;
+    writeFileSync(tokenFilePath(legacy), JSON.stringify(file));
+    const [read1] = await readTokenFile(legacy);
+    const [read2] = await readTokenFile(legacy);
+    expect(read1!.id).toMatch(/^sha-[0-9a-f]{32}$/);
+    expect(read2!.id).toBe(read1!.id);
+    const seen = new Authenticator({ dataDir: legacy }).authenticate(bearer(token));
+    expect(seen.ok && seen.identity.credential).toBe(read1!.id);
+    await addToken(legacy, { name: "new", role: "view" });
+    expect(JSON.parse(readFileSync(tokenFilePath(legacy), "utf8")).tokens[0].id).toBe(read1!.id);
+  });
+
+  it("refuses a token file where two tokens share an id (a revoked token's minted tokens would live on)", async () => {
+    const dir = dataDir();
+    await addToken(dir, { name: "a", role: "view" });
+    await addToken(dir, { name: "b", role: "view" });
+    const file = JSON.parse(readFileSync(tokenFilePath(dir), "utf8"));
+    file.tokens[1].id = file.tokens[0].id;
+    writeFileSync(tokenFilePath(dir), JSON.stringify(file));
+    await expect(readTokenFile(dir)).rejects.toThrow(/share the id/);
+  });
+
   it("parses durations people write", () => {
     expect(parseDuration("90m")).toBe(90 * 60_000);
     expect(parseDuration("30d")).toBe(30 * 86_400_000);
@@ -118,6 +154,65 @@ describe("authenticator", () => {
     expect(auth.authenticate(undefined)).toEqual({ ok: false, failure: "missing" });
   });
 
+  it("names each credential by a unique id, and answers who an id is while it lives", async () => {
+    const dir = dataDir();
+    let now = Date.now();
+    const { token, record } = await addToken(dir, {
+      name: "Bo",
+      role: "edit",
+      folders: ["Team"],
+      expiresAt: now + 1000,
+      now,
+    });
+    const auth = new Authenticator({ dataDir: dir, adminToken: "s3cret-admin", now: () => now });
+    const named = auth.authenticate(bearer(token));
+    expect(named.ok && named.identity.credential).toBe(record.id);
+    const admin = auth.authenticate(bearer("s3cret-admin"));
+    expect(admin.ok && admin.identity.credential).toBe("admin");
+    expect(auth.identityOf(record.id)?.caller).toMatchObject({ role: "edit", author: "Bo" });
+    expect(auth.identityOf("admin")?.caller.role).toBe("admin");
+    expect(auth.identityOf("owner")).toBeUndefined();
+    now += 1000;
+    expect(auth.identityOf(record.id)).toBeUndefined();
+    expect(auth.isLive(record.id)).toBe(false);
+    expect(new Authenticator().identityOf("owner")?.who).toBe("owner");
+  });
+
+  it("tells a watcher once, within its period, that its credential was revoked or expired", async () => {
+    const dir = dataDir();
+    let now = Date.now();
+    const a = await addToken(dir, { name: "a", role: "edit" });
+    const b = await addToken(dir, { name: "b", role: "edit", expiresAt: now + 60_000, now });
+    const c = await addToken(dir, { name: "c", role: "edit" });
+    const auth = new Authenticator({ dataDir: dir, now: () => now, watchIntervalMs: 20 });
+    const ended: string[] = [];
+    const untilEnded = (n: number) =>
+      new Promise<void>((resolve) => {
+        const t = setInterval(() => {
+          if (ended.length >= n) {
+            clearInterval(t);
+            resolve();
+          }
+        }, 5);
+      });
+    auth.watch(a.record.id, (why) => ended.push(`a ${why}`));
+    auth.watch(b.record.id, (why) => ended.push(`b ${why}`));
+    const stop = auth.watch(c.record.id, (why) => ended.push(`c ${why}`));
+    stop();
+    await revokeToken(dir, "a");
+    await untilEnded(1);
+    expect(ended).toEqual(["a revoked"]);
+    now += 60_000;
+    await untilEnded(2);
+    expect(ended).toEqual(["a revoked", "b expired"]);
+    await revokeToken(dir, "c");
+    // c's watch was stopped, and a watch of a credential already gone ends at its first look.
+    auth.watch(c.record.id, (why) => ended.push(`c again ${why}`));
+    await untilEnded(3);
+    expect(ended).toEqual(["a revoked", "b expired", "c again revoked"]);
+    expect(auth.watching).toBe(0);
+  });
+
   it("keeps --token as an admin token beside named ones", async () => {
     const dir = dataDir();
     const auth = new Authenticator({ dataDir: dir, adminToken: "s3cret-admin" });
@@ -130,7 +225,7 @@ describe("authenticator", () => {
   it("refuses an expired token as expired", async () => {
     const dir = dataDir();
     let now = Date.now();
-    const { token } = await addToken(dir, {
+    const { token, record } = await addToken(dir, {
       name: "short",
       role: "view",
       expiresAt: now + 1000,
@@ -141,6 +236,7 @@ describe("authenticator", () => {
     now += 1000;
     expect(auth.authenticate(bearer(token))).toEqual({ ok: false, failure: "expired" });
     expect(auth.isLive("short")).toBe(false);
+    expect(auth.isLive(record.id)).toBe(false);
   });
 
   it("fails closed on a corrupt token file, and no change overwrites it", async () => {

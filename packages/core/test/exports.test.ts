@@ -29,6 +29,7 @@ const EXPORTS = [
   "LENS_REVIEW_ORIGIN",
   "LinkResolver",
   "MARK_FORMS",
+  "MAX_DOC_ID_LENGTH",
   "MAX_ENTRY_PATH",
   "MAX_GLOBS",
   "MAX_GLOB_LENGTH",

@@ -8,10 +8,10 @@ export interface Actor {
   /** The credential's label: a token's name, "admin token", or "owner" on an open server. */
   who: string;
   /**
-   * The credential's unique id (a new one for a new token under an old name); what handles are
-   * bound to. Unset: `who`.
+   * The credential's unique id (a new one for a new token under an old name); what handles and
+   * read records are bound to.
    */
-  credential?: string;
+  credential: string;
 }
 
 /** The actor of an open server (loopback, no tokens) and of `lens stdio`. */
@@ -19,7 +19,7 @@ export const OWNER_ACTOR: Actor = { caller: OWNER, who: "owner", credential: "ow
 
 /** The credential handles and read records are bound to. */
 export function ownerOf(actor: Actor): string {
-  return actor.credential ?? actor.who;
+  return actor.credential;
 }
 
 /**

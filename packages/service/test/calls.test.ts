@@ -194,7 +194,7 @@ describe("tool calls", () => {
 describe("attribution", () => {
   it("takes the token's name, else the server's author, else the client's name", async () => {
     const t = await setup();
-    const anon = { who: "owner", caller: { ...OWNER_ACTOR.caller } };
+    const anon = { who: "owner", credential: "owner", caller: { ...OWNER_ACTOR.caller } };
     expect(t.lens.actor(anon, "claude-code").caller.author).toBe("claude-code");
     expect(t.lens.actor(actor("Ana"), "claude-code").caller.author).toBe("Ana");
     expect(t.lens.actor(undefined).who).toBe("owner");

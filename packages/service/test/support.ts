@@ -42,7 +42,11 @@ export async function setup(ports: Partial<LensPorts> = {}) {
 }
 
 export function actor(who: string, caller: Partial<Caller> = {}): Actor {
-  return { who, caller: { role: "admin", reach: EVERYWHERE, author: who, ...caller } };
+  return {
+    who,
+    credential: `id-${who}`,
+    caller: { role: "admin", reach: EVERYWHERE, author: who, ...caller },
+  };
 }
 
 export const viewer = actor("Vi", { role: "view" });

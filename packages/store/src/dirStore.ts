@@ -361,8 +361,13 @@ export class DirStore {
       this.ws.setMtime(docId, loaded.modifiedAt);
       return "content";
     }
-    this.fields.set(docId, fileFields(info));
-    this.ws.addDoc(docId, doc, kind);
+    const fields = fileFields(info);
+    // A folder's seniority among folders wanting one name (core: AddFolderOptions.since): when
+    // its file was made. A file without created_at (bincode) is as old as its mtime, which
+    // its next write keeps as created_at, so the order holds after the next restart too.
+    fields.createdAt ??= loaded.modifiedAt;
+    this.fields.set(docId, fields);
+    this.ws.addDoc(docId, doc, kind, { since: fields.createdAt });
     this.ws.setMtime(docId, loaded.modifiedAt);
     if (!this.readOnly) this.track(docId, doc, false);
     return this.ws.folder(docId) ? "folder" : "content";
@@ -549,7 +554,9 @@ export class DirStore {
       const version = t.version;
       const f = this.fields.get(t.docId) ?? (await this.fieldsOnDisk(t.docId));
       const now = this.ws.now();
-      const createdAt = f.createdAt ?? now;
+      // A folder doc's created_at is its seniority among folders wanting one name (core:
+      // Workspace#folderSince), so the one that kept a name keeps it after a restart.
+      const createdAt = this.ws.folderSince(t.docId) ?? f.createdAt ?? now;
       const modifiedAt = this.modifiedAt(t, f, now);
       const bytes = encodeDocFile(t.doc, { createdAt, modifiedAt, metadata: f.metadata });
       await this.ensureDir(t.docId);

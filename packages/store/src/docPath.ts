@@ -1,11 +1,15 @@
 // Where a doc lives in a data directory: `<dir>/<docId>/data.ysweet`.
 import { join } from "node:path";
+import { MAX_DOC_ID_LENGTH } from "@lens/core";
 
 export const DATA_FILE = "data.ysweet";
 
-/** True when a doc id can be used as a directory name without escaping the data directory. */
+/**
+ * True when a doc id can be used as a directory name without escaping the data directory, and
+ * is within core's one doc id limit (the one sync checks at its door).
+ */
 export function isStorableDocId(docId: string): boolean {
-  return /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(docId) && docId.length <= 200;
+  return docId.length <= MAX_DOC_ID_LENGTH && /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(docId);
 }
 
 /** The directory of a doc; throws for ids that are not safe directory names. */

@@ -1,4 +1,6 @@
 // Pins the public entry point: what @lens/store exports by name.
+
+import { MAX_DOC_ID_LENGTH } from "@lens/core";
 import { expect, it } from "vitest";
 import * as api from "../src/index.js";
 
@@ -43,4 +45,9 @@ it("exports exactly the public API", () => {
       "writeFileAtomic",
     ].sort(),
   );
+});
+
+it("stores every doc id up to core's one limit (MAX_DOC_ID_LENGTH, the one sync checks) and none longer", () => {
+  expect(api.isStorableDocId("x".repeat(MAX_DOC_ID_LENGTH))).toBe(true);
+  expect(api.isStorableDocId("x".repeat(MAX_DOC_ID_LENGTH + 1))).toBe(false);
 });

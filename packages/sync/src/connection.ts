@@ -1,7 +1,7 @@
 // One client's WebSocket on one document. It is also the origin of the transactions it
 // applies, so the room can skip echoing a client's own updates back to it.
 import type { SyncOrigin } from "./origin.js";
-import type { Access } from "./tokens.js";
+import type { Access, Grant } from "./tokens.js";
 
 /** The part of a `ws` WebSocket a connection uses. */
 export interface PeerSocket {
@@ -24,13 +24,18 @@ export class SyncConnection implements SyncOrigin {
 
   constructor(
     readonly docId: string,
-    readonly access: Access,
+    /** What the token it connected with allowed then (re-checked on every update it sends). */
+    readonly grant: Grant,
     private readonly socket: PeerSocket,
     private readonly maxBufferedBytes: number,
   ) {}
 
+  get access(): Access {
+    return this.grant.access;
+  }
+
   get canWrite(): boolean {
-    return this.access === "full";
+    return this.grant.access === "full";
   }
 
   get isOpen(): boolean {

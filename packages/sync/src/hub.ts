@@ -1,15 +1,17 @@
 // The sync hub: finds or creates workspace docs, applies remote updates, and keeps one room
 // per document with clients (made on first join, dropped after the last, retired on doc swap).
-import { isWakeDeferred } from "@lens/core";
+import { isWakeDeferred, type Reach } from "@lens/core";
 import type { RawData, WebSocket } from "ws";
 import * as Y from "yjs";
+import { backlinksInReach } from "./backlinkView.js";
 import { SyncConnection } from "./connection.js";
 import { createContentDoc, promoteToFolder } from "./documents.js";
 import { SyncError } from "./errors.js";
+import { folderWriteRefusal } from "./folderGuard.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
 import { DocRoom } from "./room.js";
-import type { Access } from "./tokens.js";
+import type { Grant, TokenAuthority } from "./tokens.js";
 import { updateProblem } from "./updateCheck.js";
 
 /** WebSocket close codes the hub uses. */
@@ -18,6 +20,11 @@ export const CLOSE_SERVER_ERROR = 1011;
 export const CLOSE_RESTART = 1012;
 /** "Try Again Later": the doc could not be read right now (a WakeDeferredError). */
 export const CLOSE_TRY_AGAIN = 1013;
+/**
+ * "Policy Violation": the credential behind the socket was revoked or expired, or no longer
+ * reaches the doc (the reason says which); the client's reconnect asks for a new token.
+ */
+export const CLOSE_POLICY = 1008;
 
 export interface SyncStats {
   rooms: number;
@@ -32,8 +39,12 @@ export class SyncHub {
   private readonly stopWatching: () => void;
   private readonly pinger: ReturnType<typeof setInterval> | undefined;
   private closing = false;
+  private lastViews: { update: Uint8Array; byReach: Map<string, Uint8Array> } | undefined;
 
-  constructor(private readonly settings: SyncSettings) {
+  constructor(
+    private readonly settings: SyncSettings,
+    private readonly tokens: TokenAuthority,
+  ) {
     this.stopWatching = settings.workspace.on((event) => {
       if (event.type === "doc" && this.rooms.has(event.docId)) {
         // Checked after the current change settles: a doc re-added as the same Y.Doc (folder
@@ -85,14 +96,14 @@ export class SyncHub {
   }
 
   /**
-   * The doc under `docId`, created as an empty content doc when missing and `create`. Throws
-   * a 409 SyncError for a doc marked unavailable (quarantined), a 503 for a dormant doc that
-   * cannot be read right now (see findDoc), and a 507 when the workspace already holds
-   * `maxDocs` docs.
+   * The doc under `docId`, created as an empty content doc when missing and a `creator` (the
+   * credential that may create it) is given. Throws a 409 SyncError for a doc marked
+   * unavailable (quarantined), a 503 for a dormant doc that cannot be read right now (see
+   * findDoc), and a 507 when the workspace already holds `maxDocs` docs.
    */
-  openDoc(docId: string, create: boolean): Y.Doc | undefined {
+  openDoc(docId: string, creator: string | undefined): Y.Doc | undefined {
     const found = this.findDoc(docId);
-    if (found || !create) return found;
+    if (found || creator === undefined) return found;
     // A doc whose file failed to load must not be recreated empty: its file would be
     // written over (the store quarantines it).
     const unavailable = this.settings.workspace.unavailableReason(docId);
@@ -102,28 +113,34 @@ export class SyncHub {
       throw new SyncError(507, `Document limit reached (${this.settings.maxDocs})`);
     }
     const doc = createContentDoc(this.settings.workspace, docId);
+    this.tokens.created(docId, creator);
     this.settings.log("info", "sync: created document", { docId });
     this.settings.onDocCreated?.(docId, doc);
     return doc;
   }
 
   /**
-   * Applies a client's Yjs update after checking it (updateCheck.ts) and the doc's size
-   * limit; returns the refusal (nothing changed), or undefined once applied.
+   * Applies a client's Yjs update after checking it (updateCheck.ts), what `caller` may do to
+   * folders (folderGuard.ts) and the doc's size limit; returns the refusal (nothing changed),
+   * or undefined once applied.
    */
   applyRemoteUpdate(
     docId: string,
     doc: Y.Doc,
     update: Uint8Array,
     origin: SyncOrigin,
+    caller: Grant["caller"],
   ): SyncError | undefined {
     const size = (this.sizes.get(doc) ?? Y.encodeStateAsUpdate(doc).length) + update.length;
     const problem = updateProblem(update);
+    const forbidden = problem ? undefined : this.folderRefusal(docId, doc, update, caller);
     const refused = problem
       ? new SyncError(400, `Update refused: ${problem}`)
-      : size > this.settings.maxDocBytes
-        ? new SyncError(413, `Update refused: the document would pass its size limit`)
-        : undefined;
+      : forbidden
+        ? new SyncError(403, `Update refused: ${forbidden}`)
+        : size > this.settings.maxDocBytes
+          ? new SyncError(413, `Update refused: the document would pass its size limit`)
+          : undefined;
     if (refused) {
       this.settings.log("warn", "sync: refused an update", { docId, reason: refused.message });
       return refused;
@@ -144,11 +161,31 @@ export class SyncHub {
     return undefined;
   }
 
-  /** Serves an upgraded WebSocket for `docId` with the given access. */
-  connect(socket: WebSocket, docId: string, access: Access): void {
+  /**
+   * Why `caller` may not apply `update` to the doc under `docId` (`doc`: undefined when it is
+   * not created yet), or undefined when it may (folderGuard.ts).
+   */
+  folderRefusal(
+    docId: string,
+    doc: Y.Doc | undefined,
+    update: Uint8Array,
+    caller: Grant["caller"],
+  ): string | undefined {
+    const isFolder = doc !== undefined && this.settings.workspace.folder(docId)?.doc === doc;
+    return folderWriteRefusal(docId, update, doc, isFolder, caller);
+  }
+
+  /**
+   * Serves an upgraded WebSocket for `docId` with what its token allowed (`grant`). The socket
+   * is closed (1008) within a second of its credential being revoked or expiring, and when an
+   * update it sends finds the credential no longer allowed to write the doc.
+   */
+  connect(socket: WebSocket, docId: string, grant: Grant): void {
+    const { access } = grant;
     let doc: Y.Doc | undefined;
     try {
-      doc = this.openDoc(docId, access === "full" && this.settings.createDocs);
+      const creator = access === "full" && this.settings.createDocs ? grant.credential : undefined;
+      doc = this.openDoc(docId, creator);
     } catch (error) {
       if (error instanceof SyncError && error.status === 503) {
         socket.close(CLOSE_TRY_AGAIN, "document cannot be read right now; try again");
@@ -160,8 +197,12 @@ export class SyncHub {
       return;
     }
     const room = this.roomFor(docId, doc);
-    const conn = new SyncConnection(docId, access, socket, this.settings.maxBufferedBytes);
+    const conn = new SyncConnection(docId, grant, socket, this.settings.maxBufferedBytes);
     this.sockets.set(socket, conn);
+    const unwatch = this.tokens.watch(grant.credential, (why) => {
+      this.settings.log("info", "sync: closing a client whose token ended", { docId, why });
+      conn.close(CLOSE_POLICY, `token ${why}`);
+    });
     socket.on("message", (data, isBinary) => {
       if (!isBinary) return;
       try {
@@ -177,6 +218,7 @@ export class SyncHub {
       this.settings.log("debug", "sync: socket error", { docId, error: String(error) });
     });
     socket.on("close", () => {
+      unwatch();
       this.sockets.delete(socket);
       room.leave(conn);
       if (room.size === 0) this.dropRoom(room);
@@ -212,11 +254,52 @@ export class SyncHub {
     const existing = this.rooms.get(docId);
     if (existing && existing.doc === doc) return existing;
     if (existing) this.retire(existing);
-    const room = new DocRoom(docId, doc, (update, origin) => {
-      this.applyRemoteUpdate(docId, doc, update, origin);
-    });
+    const room = new DocRoom(
+      docId,
+      doc,
+      (update, conn) => this.receive(docId, doc, update, conn),
+      (conn, update) => this.viewOf(docId, doc, update, conn.grant.caller.reach),
+    );
     this.rooms.set(docId, room);
     return room;
+  }
+
+  /**
+   * `update` of the doc under `docId` as a reader with `reach` may see it (backlinkView.ts).
+   * The last update's views are kept by reach: a broadcast to many readers of one reach narrows
+   * it once.
+   */
+  viewOf(docId: string, doc: Y.Doc, update: Uint8Array, reach: Reach): Uint8Array {
+    if (reach.all) return update;
+    if (this.lastViews?.update !== update) this.lastViews = { update, byReach: new Map() };
+    const key = [...reach.folders].sort().join("\n");
+    let view = this.lastViews.byReach.get(key);
+    if (!view) {
+      view = backlinksInReach(this.settings.workspace, docId, doc, update, reach);
+      this.lastViews.byReach.set(key, view);
+    }
+    return view;
+  }
+
+  /**
+   * An update from a client: applied if its token's credential may still write the doc now
+   * (not revoked, not expired, the doc still in its folders); otherwise nothing is applied and
+   * the socket is closed (1008).
+   */
+  private receive(docId: string, doc: Y.Doc, update: Uint8Array, conn: SyncConnection): void {
+    const now = this.tokens.recheck(docId, conn.grant);
+    if ("refused" in now || now.access !== "full") {
+      const why =
+        "refused" in now
+          ? now.refused === 401
+            ? "token revoked or expired"
+            : "document out of the token's folders"
+          : "token no longer writes";
+      this.settings.log("warn", "sync: refused an update, closing its client", { docId, why });
+      conn.close(CLOSE_POLICY, why);
+      return;
+    }
+    this.applyRemoteUpdate(docId, doc, update, conn, now.caller);
   }
 
   private retireIfReplaced(docId: string): void {

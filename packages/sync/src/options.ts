@@ -2,6 +2,7 @@
 import type { Authenticator } from "@lens/access";
 import type { Workspace } from "@lens/core";
 import type * as Y from "yjs";
+import { MAX_TOKEN_TTL_SECONDS } from "./tokens.js";
 
 /** Structured log sink; the sync server never passes tokens or query strings to it. */
 export type SyncLogger = (
@@ -43,7 +44,7 @@ export interface SyncOptions {
   maxUpdateBytes?: number;
   /** A client with more unsent data than this is disconnected. Default 64 MiB. */
   maxBufferedBytes?: number;
-  /** Default lifetime of a client token, in seconds (y-sweet: one hour). */
+  /** Default lifetime of a client token, in seconds (y-sweet: one hour); at most a day. */
   tokenTtlSeconds?: number;
   /** WebSocket ping period; silent connections are dropped after one period. 0 disables. */
   pingIntervalMs?: number;
@@ -96,6 +97,10 @@ export function resolveSettings(options: SyncOptions): SyncSettings {
       throw new Error(`publicUrl must be an http(s) URL, got ${publicUrl.protocol}`);
     }
   }
+  const tokenTtlSeconds = options.tokenTtlSeconds ?? SYNC_DEFAULTS.tokenTtlSeconds;
+  if (!(tokenTtlSeconds > 0 && tokenTtlSeconds <= MAX_TOKEN_TTL_SECONDS)) {
+    throw new Error(`tokenTtlSeconds must be above 0 and at most ${MAX_TOKEN_TTL_SECONDS}`);
+  }
   return {
     workspace: options.workspace,
     token: options.token || undefined,
@@ -105,7 +110,7 @@ export function resolveSettings(options: SyncOptions): SyncSettings {
     onDocCreated: options.onDocCreated,
     maxUpdateBytes: options.maxUpdateBytes ?? SYNC_DEFAULTS.maxUpdateBytes,
     maxBufferedBytes: options.maxBufferedBytes ?? SYNC_DEFAULTS.maxBufferedBytes,
-    tokenTtlSeconds: options.tokenTtlSeconds ?? SYNC_DEFAULTS.tokenTtlSeconds,
+    tokenTtlSeconds,
     pingIntervalMs: options.pingIntervalMs ?? SYNC_DEFAULTS.pingIntervalMs,
     log: options.log ?? (() => {}),
     now: options.now ?? Date.now,

@@ -58,11 +58,15 @@ export function encodeSyncStep1(doc: Y.Doc): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
-/** Sync step 2: everything the client lacks, given its state vector. */
-export function encodeSyncStep2(doc: Y.Doc, stateVector: Uint8Array): Uint8Array {
+/**
+ * Sync step 2: everything the client lacks — `Y.encodeStateAsUpdate(doc, itsStateVector)`, as
+ * this client may see it (backlinkView.ts).
+ */
+export function encodeSyncStep2(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_SYNC);
-  syncProtocol.writeSyncStep2(encoder, doc, stateVector);
+  encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
+  encoding.writeVarUint8Array(encoder, update);
   return encoding.toUint8Array(encoder);
 }
 

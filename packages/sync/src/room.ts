@@ -31,6 +31,11 @@ export class DocRoom {
     readonly doc: Y.Doc,
     /** Applies a client's update to the doc (the hub also reconciles the doc's kind). */
     private readonly applyUpdate: (update: Uint8Array, origin: SyncConnection) => void,
+    /** An update of the doc as `conn` may see it (backlinkView.ts); the same one by default. */
+    private readonly viewFor: (conn: SyncConnection, update: Uint8Array) => Uint8Array = (
+      _conn,
+      update,
+    ) => update,
   ) {
     this.awareness.setLocalState(null);
     doc.on("update", this.onDocUpdate);
@@ -64,7 +69,9 @@ export class DocRoom {
     const message = decodeMessage(data);
     switch (message.type) {
       case "sync-step-1":
-        conn.send(encodeSyncStep2(this.doc, message.stateVector));
+        conn.send(
+          encodeSyncStep2(this.viewFor(conn, Y.encodeStateAsUpdate(this.doc, message.stateVector))),
+        );
         return;
       case "update":
         // Read-only clients may sync down but their changes are dropped, as y-sweet does.
@@ -102,7 +109,11 @@ export class DocRoom {
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (this.connections.size === 0) return;
     const message = encodeUpdate(update);
-    for (const conn of this.connections) if (conn !== origin) conn.send(message);
+    for (const conn of this.connections) {
+      if (conn === origin) continue;
+      const seen = this.viewFor(conn, update);
+      conn.send(seen === update ? message : encodeUpdate(seen));
+    }
   };
 
   private readonly onAwarenessUpdate = (change: AwarenessChange, origin: unknown): void => {

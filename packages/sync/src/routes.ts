@@ -12,7 +12,13 @@ import { READ_ONLY_TOKEN, SyncError } from "./errors.js";
 import type { SyncHub } from "./hub.js";
 import type { SyncSettings } from "./options.js";
 import type { SyncOrigin } from "./origin.js";
-import { type Access, bearerToken, docAccess, type TokenAuthority } from "./tokens.js";
+import {
+  type Access,
+  bearerToken,
+  type Grant,
+  MAX_TOKEN_TTL_SECONDS,
+  type TokenAuthority,
+} from "./tokens.js";
 import { updateProblem } from "./updateCheck.js";
 
 const MAX_JSON_BYTES = 64 * 1024;
@@ -59,7 +65,7 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
   };
 
   /** Document endpoints take the doc's client token (or a server-level token). */
-  const requireDoc = (c: Context, docId: string, write: boolean): void => {
+  const requireDoc = (c: Context, docId: string, write: boolean): Grant => {
     const r = tokens.accessTo(docId, bearerToken(c.req.header("authorization")));
     if ("refused" in r) {
       if (r.refused === 404) throw new SyncError(404, `Doc ${docId} not found`);
@@ -71,15 +77,17 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     if (write && r.access !== "full") {
       throw new SyncError(403, "Token is read-only", {}, READ_ONLY_TOKEN);
     }
+    return r;
   };
 
   /**
-   * Whether the workspace holds `docId`, else whether it was created now (`create`; the 409 and
-   * 507 refusals of `openDoc`). Never wakes a dormant doc: answering a request for a doc is not
-   * opening it — a client's connection does that.
+   * Whether the workspace holds `docId`, else whether it was created now by `creator` (a
+   * credential id; undefined: create nothing. The 409 and 507 refusals of `openDoc`). Never
+   * wakes a dormant doc: answering a request for a doc is not opening it — a client's
+   * connection does that.
    */
-  const holdsOrCreates = (docId: string, create: boolean): boolean =>
-    settings.workspace.hasDoc(docId) || hub.openDoc(docId, create) !== undefined;
+  const holdsOrCreates = (docId: string, creator: string | undefined): boolean =>
+    settings.workspace.hasDoc(docId) || hub.openDoc(docId, creator) !== undefined;
 
   app.post("/doc/new", jsonLimit, async (c) => {
     const who = requireServer(c);
@@ -91,7 +99,7 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     if (typeof docId !== "string" || !isValidDocName(docId)) {
       throw new SyncError(400, "Invalid document name");
     }
-    holdsOrCreates(docId, true);
+    holdsOrCreates(docId, who.credential);
     return c.json({ docId });
   });
 
@@ -107,38 +115,41 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
         roleRefusal(who.caller.role, "edit", "a full-access sync token (writing through sync)"),
       );
     }
-    const allowed = docAccess(settings.workspace, docId, who.caller);
+    const allowed = tokens.docAccess(docId, who.caller, who.credential);
     if (!allowed) throw new SyncError(404, `Doc ${docId} not found`);
-    if (!holdsOrCreates(docId, settings.createDocs && access === "full")) {
-      throw new SyncError(404, `Doc ${docId} not found`);
-    }
     const ttl = parseTtl(body.validForSeconds ?? body.valid_for_seconds, settings.tokenTtlSeconds);
-    const token = tokens.issue(docId, access, ttl, who.tokenName);
+    const creator = settings.createDocs && access === "full" ? who.credential : undefined;
+    if (!holdsOrCreates(docId, creator)) throw new SyncError(404, `Doc ${docId} not found`);
+    const token = tokens.issue(docId, access, ttl, who.credential);
     const base = settings.publicUrl ?? new URL(new URL(c.req.url).origin);
     return c.json(buildClientToken(base, docId, access, token));
   });
 
   const asUpdate = (c: Context) => {
     const docId = checkedDocName(c.req.param("docId") ?? "");
-    requireDoc(c, docId, false);
+    const grant = requireDoc(c, docId, false);
     const doc = hub.findDoc(docId);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
-    const state = Y.encodeStateAsUpdate(doc) as Uint8Array<ArrayBuffer>;
+    const full = Y.encodeStateAsUpdate(doc);
+    const state = hub.viewOf(docId, doc, full, grant.caller.reach) as Uint8Array<ArrayBuffer>;
     return c.body(state, 200, { "content-type": "application/octet-stream" });
   };
 
   const update = async (c: Context) => {
     const docId = checkedDocName(c.req.param("docId") ?? "");
-    requireDoc(c, docId, true);
+    const grant = requireDoc(c, docId, true);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0) throw new SyncError(400, "Empty update");
-    // Checked before the doc is looked up: a refused update must not even create the doc.
+    // Checked before the doc is created: a refused update must not even create the doc.
     const problem = updateProblem(bytes);
     if (problem) throw new SyncError(400, `Update refused: ${problem}`);
-    const doc = hub.openDoc(docId, settings.createDocs);
+    const held = hub.findDoc(docId);
+    const forbidden = held ? undefined : hub.folderRefusal(docId, undefined, bytes, grant.caller);
+    if (forbidden) throw new SyncError(403, `Update refused: ${forbidden}`);
+    const doc = held ?? hub.openDoc(docId, settings.createDocs ? grant.credential : undefined);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
     const origin: SyncOrigin = { syncTransport: "http", docId };
-    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin);
+    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin, grant.caller);
     if (refused) throw refused;
     return c.body(null, 200);
   };
@@ -181,10 +192,17 @@ function parseAccess(value: unknown): Access {
   throw new SyncError(400, 'authorization must be "full" or "read-only"');
 }
 
+/** `validForSeconds`: a positive number of seconds up to a day (above: 400, never clamped). */
 function parseTtl(value: unknown, fallback: number): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
     throw new SyncError(400, "validForSeconds must be a positive number");
+  }
+  if (value > MAX_TOKEN_TTL_SECONDS) {
+    throw new SyncError(
+      400,
+      `validForSeconds may be at most ${MAX_TOKEN_TTL_SECONDS} (a day); fetch a new token instead`,
+    );
   }
   return value;
 }

@@ -41,7 +41,7 @@ export function createSyncServer(options: SyncOptions): SyncServer {
     options.auth ??
     new Authenticator(settings.token === undefined ? {} : { adminToken: settings.token });
   const tokens = new TokenAuthority(auth, settings.workspace, settings.token, settings.now);
-  const hub = new SyncHub(settings);
+  const hub = new SyncHub(settings, tokens);
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxUpdateBytes });
   const app = syncRoutes({ hub, tokens, settings });
   const detachers = new Set<() => void>();

@@ -64,11 +64,10 @@ export function handleSyncUpgrade(
       extensions: { code: granted.reason },
     });
   }
-  const access = granted.access;
-  const canCreate = access === "full" && ctx.settings.createDocs;
+  const canCreate = granted.access === "full" && ctx.settings.createDocs;
   // Asked without waking a dormant doc: only the room, once the handshake is done, wakes it.
   if (!ctx.settings.workspace.hasDoc(docId) && !canCreate) return notFound();
-  ctx.wss.handleUpgrade(request, socket, head, (ws) => ctx.hub.connect(ws, docId, access));
+  ctx.wss.handleUpgrade(request, socket, head, (ws) => ctx.hub.connect(ws, docId, granted));
   return true;
 }
 

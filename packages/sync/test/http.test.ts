@@ -2,7 +2,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { Workspace, type WorkspaceEvent } from "@lens/core";
+import { MAX_DOC_ID_LENGTH, Workspace, type WorkspaceEvent } from "@lens/core";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -131,6 +131,26 @@ describe("y-sweet HTTP endpoints", () => {
       body: JSON.stringify({ docId: "has space" }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("refuses a doc id the store cannot write (201 characters) at the door: no write is acknowledged and lost", async () => {
+    server = await startServer();
+    const longest = "x".repeat(MAX_DOC_ID_LENGTH);
+    const tooLong = "x".repeat(MAX_DOC_ID_LENGTH + 1);
+    // The store's limit (its test pins that it uses this one).
+    expect(MAX_DOC_ID_LENGTH).toBe(200);
+    const update = new Y.Doc();
+    update.getText("contents").insert(0, "kept?");
+    const post = (id: string) =>
+      fetch(`${server.url}/d/${id}/update`, {
+        method: "POST",
+        body: Y.encodeStateAsUpdate(update) as Uint8Array<ArrayBuffer>,
+      });
+    expect((await post(tooLong)).status).toBe(400);
+    expect((await fetch(`${server.url}/doc/${tooLong}/auth`, { method: "POST" })).status).toBe(400);
+    expect(server.workspace.hasDoc(tooLong)).toBe(false);
+    expect((await post(longest)).status).toBe(200);
+    expect(server.workspace.contentText(longest)?.toString()).toBe("kept?");
   });
 
   it("refuses malformed, empty and oversized updates", async () => {

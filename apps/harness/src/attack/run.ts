@@ -11,6 +11,7 @@ import { toolInput, traversal } from "./inputs.js";
 import { patterns } from "./patterns.js";
 import { badHttp, protocol } from "./protocol.js";
 import { roles } from "./roles.js";
+import { syncDoor } from "./syncDoor.js";
 
 export const CATEGORIES: readonly Category[] = [
   toolInput,
@@ -21,8 +22,9 @@ export const CATEGORIES: readonly Category[] = [
   csrf,
   syncUpdates,
   durability,
-  // Last: it adds tokens, which close the open loopback server to the categories above.
+  // Last: they add tokens, which close the open loopback server to the categories above.
   roles,
+  syncDoor,
 ];
 
 export interface AttackOptions {

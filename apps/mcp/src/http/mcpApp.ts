@@ -103,7 +103,7 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
       }
       // A session belongs to the credential that opened it: another token cannot use its reads
       // (and is not told the session exists). 404 is the port's problem, as on REST and sync.
-      if (!session || session.owner !== identity.who) {
+      if (!session || session.owner !== identity.credential) {
         return problem(c, 404, "Session not found", { code: "session_not_found" });
       }
       const live = session;

@@ -37,7 +37,7 @@ export interface McpSessionOptions {
 /** One MCP session: its server, its transport and how busy it is. */
 export interface McpSession {
   readonly id: string;
-  /** The credential (`Identity.who`) that opened it; only it may use the session. */
+  /** The credential (`Identity.credential`: a new token under an old name is another) that opened it; only it may use the session. */
   readonly owner: string;
   readonly server: Server;
   readonly transport: WebStandardStreamableHTTPServerTransport;
@@ -139,7 +139,7 @@ export class McpSessions {
         settle();
         this.live.set(id, {
           id,
-          owner: identity.who,
+          owner: identity.credential,
           server,
           transport,
           active: 0,

@@ -146,7 +146,8 @@ export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   };
   const describe = (r: TokenRecord) => {
     const used = deps.lastUsed?.get(r.name);
-    const { sha256: _hash, ...rest } = r;
+    // The id is what client tokens name: internal, like the hash.
+    const { sha256: _hash, id: _id, ...rest } = r;
     return used === undefined ? rest : { ...rest, lastUsed: new Date(used).toISOString() };
   };
   /** The service's outcome of an administrative operation, or its refusal as a problem. */

@@ -1,8 +1,9 @@
 // GET /events: server-sent events telling a client which paths changed, so a page stays live
 // without polling. Authenticated like every route (a browser sends the bearer token through a
 // fetch stream); each stream names only paths in the caller's folders, coalesces changes
-// (changeFeed.ts), pings every 15 s, re-checks its token before every write (a revoked token's
-// stream ends), and holds one of a bounded number of slots (streamSlots.ts).
+// (changeFeed.ts), pings every 15 s, ends within a second of its token being revoked or
+// expiring (the authenticator's watch; its token is also re-checked before every write), and
+// holds one of a bounded number of slots (streamSlots.ts).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Authenticator } from "@lens/access";
 import { streamSSE } from "hono/streaming";
@@ -39,7 +40,7 @@ const eventsRoute = createRoute({
   summary: "Live changes (server-sent events)",
   description: [
     'A `text/event-stream` that stays open. Event `change` carries `{"paths": [...], "truncated": false}`: the user-facing paths whose content or folder entry changed (created, edited, moved, deleted), sorted, only in the folders this token reaches, at most one event per 100 ms. `truncated: true` means more changed than the list says (a folder was added, removed or renamed, or over 1000 paths at once): reload everything shown.',
-    "A comment line (`: ping`) every 15 s keeps proxies from closing the stream. Send `Authorization: Bearer` as on every route (browsers: a fetch stream, not EventSource, which cannot send headers). The stream ends when its token is revoked or expires.",
+    "A comment line (`: ping`) every 15 s keeps proxies from closing the stream. Send `Authorization: Bearer` as on every route (browsers: a fetch stream, not EventSource, which cannot send headers). The stream ends within a second of its token being revoked or expiring.",
     "At most 10 streams per token (429 `too-many-streams`) and 100 per server (503 `busy`), both with Retry-After.",
   ].join("\n\n"),
   request: { query: noQueryParams },
@@ -76,7 +77,7 @@ export function registerEventsRoute(
         "Cache-Control": "no-cache",
       });
     }
-    const { caller, who } = actorFor(c, deps, "streamEvents");
+    const { caller, who, credential } = actorFor(c, deps, "streamEvents");
     const authorization = c.req.header("authorization");
     const release = slots.take(who);
     c.header("X-Accel-Buffering", "no");
@@ -85,8 +86,10 @@ export function registerEventsRoute(
       const ended = new Promise<void>((resolve) => {
         end = resolve;
       });
-      // A token revoked or expired since the stream opened ends it before anything is written.
+      // A token revoked or expired since the stream opened ends it before anything is written,
+      // and within a second when nothing is written at all.
       const allowed = () => auth.authenticate(authorization).ok;
+      const unwatch = auth.watch(credential ?? "owner", end);
       const stopWatching = watchChanges(
         deps.workspace,
         caller.reach,
@@ -113,6 +116,7 @@ export function registerEventsRoute(
         await stream.write(": connected\n\n");
         await ended;
       } finally {
+        unwatch();
         stopWatching();
         clearInterval(ping);
         release();

@@ -11,8 +11,8 @@ export const ADMIN_TOKEN = "admin-token-0123456789abcdef";
 
 export interface TokenServer extends HttpClient {
   dataDir: string;
-  /** A named token: name, role, folders (none = every folder); returns the secret. */
-  add(name: string, role: Role, folders?: string[]): Promise<string>;
+  /** A named token: name, role, folders (none = every folder), expiry (ms); returns the secret. */
+  add(name: string, role: Role, folders?: string[], expiresAt?: number): Promise<string>;
 }
 
 /** The standalone server on 127.0.0.1:0 with an authenticator over a fresh data directory. */
@@ -23,8 +23,8 @@ export async function tokenServer(options: ClientOptions = {}): Promise<TokenSer
   return {
     ...client,
     dataDir,
-    add: async (name, role, folders = []) =>
-      (await addToken(dataDir, { name, role, folders })).token,
+    add: async (name, role, folders = [], expiresAt?: number) =>
+      (await addToken(dataDir, { name, role, folders, ...(expiresAt ? { expiresAt } : {}) })).token,
     close: async () => {
       await client.close();
       rmSync(dataDir, { recursive: true, force: true });

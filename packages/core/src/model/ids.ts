@@ -1,7 +1,15 @@
-// Doc ids in the Relay layout: `{relay_id}-{uuid}`, both parts 36-char UUIDs.
+// Doc ids in the Relay layout: `{relay_id}-{uuid}`, both parts 36-char UUIDs; and the one bound
+// on any doc id's length.
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 const DOC_ID = new RegExp(`^(${UUID})-(${UUID})$`);
+
+/**
+ * The longest doc id Lens holds, in characters: the store names a directory after it (a file
+ * name is at most 255 bytes on common file systems), and sync refuses longer ids at the door so
+ * that no write is acknowledged that the store cannot keep. Relay ids are 73 characters.
+ */
+export const MAX_DOC_ID_LENGTH = 200;
 
 export interface DocIdParts {
   relayId: string;

@@ -1,3 +1,9 @@
 export { CONTENTS, contentsText } from "./contentDoc.js";
 export * from "./folderDoc.js";
-export { contentDocId, type DocIdParts, isUuid, parseDocId } from "./ids.js";
+export {
+  contentDocId,
+  type DocIdParts,
+  isUuid,
+  MAX_DOC_ID_LENGTH,
+  parseDocId,
+} from "./ids.js";

@@ -9,6 +9,7 @@ export { type DocumentSummary, documentSummary } from "./summary.js";
 export { DocView } from "./viewCache.js";
 export { isWakeDeferred, WakeDeferredError } from "./wakeDeferred.js";
 export {
+  type AddFolderOptions,
   type DocWaker,
   type Folder,
   type Resolution,

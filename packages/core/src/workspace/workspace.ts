@@ -60,6 +60,24 @@ interface FolderState extends Folder {
   stop: () => void;
 }
 
+/** When a folder came, for its seniority among folders that want one name (folderNames.ts). */
+interface FolderArrival {
+  /** When it came to be (ms): the older keeps a name (see AddFolderOptions.since). */
+  since: number;
+  /** Order of first arrival in this workspace: among equal `since`, the earlier keeps a name. */
+  order: number;
+}
+
+export interface AddFolderOptions {
+  /**
+   * When the folder came to be (ms; the store passes its file's created_at, and writes
+   * `folderSince` back as created_at). A folder added without one is a newcomer: its `since`
+   * is now, and later than every folder's held, so it never takes a name one of them holds,
+   * whatever its doc id sorts as — after a restart too.
+   */
+  since?: number;
+}
+
 export class Workspace {
   readonly paths = new PathIndex();
   readonly author: string | undefined;
@@ -68,6 +86,11 @@ export class Workspace {
   readonly newId: () => string;
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
+  /** Seniority of each folder held (kept when a folder is added again under its id). */
+  private readonly arrivals = new Map<string, FolderArrival>();
+  private arrivalCount = 0;
+  /** The latest `since` given or assigned: a newcomer's comes after it. */
+  private latestSince = Number.NEGATIVE_INFINITY;
   private readonly contents = new Map<string, Y.Doc>();
   /** Content docs held as their text alone until something needs their Y.Doc. */
   private readonly dormant = new Map<string, Dormant>();
@@ -190,16 +213,29 @@ export class Workspace {
    * Adds a doc by id: a folder doc when its filemeta_v0 has entries (or `kind` says so),
    * otherwise a content doc. Replaces a doc already held under that id.
    */
-  addDoc(docId: string, doc: Y.Doc, kind?: "folder" | "content"): void {
+  addDoc(
+    docId: string,
+    doc: Y.Doc,
+    kind?: "folder" | "content",
+    options: AddFolderOptions = {},
+  ): void {
     const k = kind ?? (filemetaMap(doc).size > 0 ? "folder" : "content");
-    if (k === "folder") this.addFolder(docId, doc);
+    if (k === "folder") this.addFolder(docId, doc, options);
     else this.addContent(docId, doc);
   }
 
-  addFolder(docId: string, doc: Y.Doc): Folder {
+  /**
+   * Adds (or replaces) a folder doc. Its name is the one it wants unless a more senior folder
+   * wants it too (see `AddFolderOptions.since`); a folder added again keeps its seniority.
+   */
+  addFolder(docId: string, doc: Y.Doc, options: AddFolderOptions = {}): Folder {
     const ids = parseDocId(docId);
     if (!ids) throw new Error(`"${docId}" is not a Relay doc id ({relay_id}-{uuid})`);
+    const held = this.arrivals.get(docId);
     this.removeDoc(docId);
+    const since = options.since ?? held?.since ?? Math.max(this.now(), this.latestSince + 1);
+    this.latestSince = Math.max(this.latestSince, since);
+    this.arrivals.set(docId, { since, order: held?.order ?? this.arrivalCount++ });
     const state: FolderState = {
       docId,
       relayId: ids.relayId,
@@ -321,6 +357,7 @@ export class Workspace {
     if (folder) {
       folder.stop();
       this.folderStates.delete(docId);
+      this.arrivals.delete(docId);
       this.paths.dropFolder(docId);
       this.emit({ type: "doc", docId, action: "removed" });
       this.renameFolders();
@@ -417,6 +454,14 @@ export class Workspace {
     return this.folderStates.get(docId);
   }
 
+  /**
+   * When the folder `docId` came to be, as its seniority among folders wanting one name (see
+   * AddFolderOptions.since): what the store writes as its file's created_at.
+   */
+  folderSince(docId: string): number | undefined {
+    return this.folderStates.has(docId) ? this.arrivals.get(docId)?.since : undefined;
+  }
+
   folderByName(name: string): Folder | undefined {
     const nfc = name.normalize("NFC");
     for (const f of this.folderStates.values()) if (f.name === nfc) return f;
@@ -493,15 +538,24 @@ export class Workspace {
 
   /**
    * Names every folder: folder_config.name, else the configured mapping, else
-   * `Folder-{uuid8}`, made unique (folderNames.ts). Re-indexes folders whose name changed.
+   * `Folder-{uuid8}`, made unique (folderNames.ts), the most senior folder keeping a shared
+   * name: the oldest `since`, then the first to arrive. Re-indexes folders whose name changed.
    */
   private renameFolders(added?: string): void {
     const folders = [...this.folderStates.values()].sort((a, b) =>
       a.docId < b.docId ? -1 : a.docId > b.docId ? 1 : 0,
     );
+    const seniority = (docId: string) => this.arrivals.get(docId)!;
+    const ranked = [...folders].sort((a, b) => {
+      const x = seniority(a.docId);
+      const y = seniority(b.docId);
+      return x.since === y.since ? x.order - y.order : x.since < y.since ? -1 : 1;
+    });
+    const rank = new Map(ranked.map((f, i) => [f.docId, i]));
     const names = uniqueFolderNames(
       folders.map((f) => ({
         docId: f.docId,
+        rank: rank.get(f.docId)!,
         uuid: f.uuid,
         name: (
           configuredName(f.doc) ??
