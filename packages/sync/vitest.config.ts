@@ -7,6 +7,7 @@ export default defineConfig({
     alias: {
       "@lens/access": fileURLToPath(new URL("../access/src/index.ts", import.meta.url)),
       "@lens/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)),
+      "@lens/service": fileURLToPath(new URL("../service/src/index.ts", import.meta.url)),
       "@lens/store": fileURLToPath(new URL("../store/src/index.ts", import.meta.url)),
       "@lens/sync": fileURLToPath(new URL("../sync/src/index.ts", import.meta.url)),
     },

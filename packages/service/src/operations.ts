@@ -36,6 +36,8 @@ export const OPERATIONS = {
   "sync.read": { role: "view", words: "reading through sync" },
   "sync.write": { role: "edit", words: "a full-access sync token (writing through sync)" },
   "sync.create": { role: "edit", words: "creating a document" },
+  // …and, for a caller that reaches every folder, making a doc a folder or renaming one.
+  "sync.folder": { role: "edit", words: "making or renaming a folder through sync" },
   // Administration.
   "tokens.manage": { role: "admin", words: "token management and the audit log" },
   "audit.read": { role: "admin", words: "token management and the audit log" },

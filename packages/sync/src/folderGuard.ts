@@ -6,13 +6,14 @@
 // is not one) or change folder_config (the folder's name), and folder_config only on a folder
 // doc: one that is one now, or that the same update makes one. Checked before an update is
 // applied (updateRoots.ts).
-import { type Caller, FILEMETA, FOLDER_CONFIG, parseDocId, roleIncludes } from "@lens/core";
+import { type Caller, FILEMETA, FOLDER_CONFIG, parseDocId } from "@lens/core";
+import { may } from "@lens/service";
 import type * as Y from "yjs";
 import { touchedRoots } from "./updateRoots.js";
 
 /** True for a caller that may create folder docs and rename folders: it reaches every folder. */
 export function shapesFolders(caller: Caller): boolean {
-  return caller.reach.all && roleIncludes(caller.role, "edit");
+  return caller.reach.all && may(caller, "sync.folder");
 }
 
 const NOT_A_SHAPER = "takes an admin token or an edit token for every folder";

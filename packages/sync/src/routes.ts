@@ -2,7 +2,7 @@
 // `GET /d/:id/as-update`, `POST /d/:id/update` (and y-sweet's deprecated `/doc/:id/...` forms).
 import { randomBytes } from "node:crypto";
 import { type Identity, problem } from "@lens/access";
-import { roleIncludes, roleRefusal } from "@lens/core";
+import { refusal } from "@lens/service";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as Y from "yjs";
@@ -91,9 +91,8 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
 
   app.post("/doc/new", jsonLimit, async (c) => {
     const who = requireServer(c);
-    if (!roleIncludes(who.caller.role, "edit")) {
-      throw new SyncError(403, roleRefusal(who.caller.role, "edit", "creating a document"));
-    }
+    const refused = refusal(who.caller, "sync.create");
+    if (refused) throw new SyncError(403, refused.message);
     const body = await readJson(c);
     const docId = body.docId === undefined ? newDocName() : body.docId;
     if (typeof docId !== "string" || !isValidDocName(docId)) {
@@ -108,13 +107,9 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     const docId = checkedDocName(c.req.param("docId"));
     const body = await readJson(c);
     const access = parseAccess(body.authorization);
-    // view and suggest sync read-only; writing (a full token) takes the edit role.
-    if (access === "full" && !roleIncludes(who.caller.role, "edit")) {
-      throw new SyncError(
-        403,
-        roleRefusal(who.caller.role, "edit", "a full-access sync token (writing through sync)"),
-      );
-    }
+    // view and suggest sync read-only; writing (a full token) takes sync.write's role.
+    const refused = access === "full" ? refusal(who.caller, "sync.write") : undefined;
+    if (refused) throw new SyncError(403, refused.message);
     const allowed = tokens.docAccess(docId, who.caller, who.credential);
     if (!allowed) throw new SyncError(404, `Doc ${docId} not found`);
     const ttl = parseTtl(body.validForSeconds ?? body.valid_for_seconds, settings.tokenTtlSeconds);

@@ -17,9 +17,9 @@ import {
   type Reach,
   reachesEntry,
   reachesFolder,
-  roleIncludes,
   type Workspace,
 } from "@lens/core";
+import { may } from "@lens/service";
 
 /** What a client token allows on its document, as y-sweet names it. */
 export type Access = "full" | "read-only";
@@ -203,7 +203,7 @@ export function docAccess(
   caller: Caller,
   createdByCaller = false,
 ): Access | undefined {
-  const edit = roleIncludes(caller.role, "edit");
+  const edit = may(caller, "sync.write");
   if (!docInReach(ws, docId, caller.reach, edit, createdByCaller && edit)) return undefined;
   return edit ? "full" : "read-only";
 }
