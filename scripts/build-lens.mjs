@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-if (!existsSync(join(root, "apps/mcp/dist/cli.js"))) {
+if (!existsSync(join(root, "apps/server/dist/cli.js"))) {
   process.stderr.write(
     "lens: building the lens command (first run from a clone: about a minute)…\n",
   );

@@ -9,6 +9,7 @@ export default defineConfig({
     alias: {
       "@lens/access": src("../../packages/access/src/index.ts"),
       "@lens/core": src("../../packages/core/src/index.ts"),
+      "@lens/mcp": src("../mcp/src/index.ts"),
       "@lens/service": src("../../packages/service/src/index.ts"),
       "@lens/store": src("../../packages/store/src/index.ts"),
       "@lens/sync": src("../../packages/sync/src/index.ts"),

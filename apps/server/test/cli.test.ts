@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { readBacklinks, Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScenarios } from "../../mcp/test/scenarios.js";
 import { LOCK_FILE } from "../src/cli/dirLock.js";
 import { LENS_VERSION } from "../src/version.js";
 import {
@@ -30,7 +31,6 @@ import {
   tempDir,
   writeFixtureVaults,
 } from "./helpers.js";
-import { runScenarios } from "./scenarios.js";
 
 beforeAll(requireBuiltCli);
 

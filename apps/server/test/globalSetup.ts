@@ -1,6 +1,6 @@
 // Builds the `lens` CLI and the workspace packages it imports, for the tests that spawn it
 // (scripts/ensureBuilt.ts; LENS_CLI = use that CLI). Under turbo, `test` depends on `build`
-// (apps/mcp/turbo.json), so dist is already current. A failed build is handed to the spawning
+// (apps/server/turbo.json), so dist is already current. A failed build is handed to the spawning
 // tests (inject("cliBuild")) instead of failing every test.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -15,7 +15,7 @@ declare module "vitest" {
 }
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const APP = join(ROOT, "apps/mcp");
+const APP = join(ROOT, "apps/server");
 
 export default function setup(project: TestProject): void {
   if (process.env.LENS_CLI || (process.env.TURBO_HASH && existsSync(join(APP, "dist/cli.js")))) {

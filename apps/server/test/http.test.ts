@@ -2,6 +2,7 @@
 // handling (404, DELETE, expiry, the bound), proxies without sessions, concurrency, bad input.
 import { SessionStore } from "@lens/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runScenarios } from "../../mcp/test/scenarios.js";
 import {
   type Connection,
   call,
@@ -13,7 +14,6 @@ import {
   startHttp,
   suggested,
 } from "./helpers.js";
-import { runScenarios } from "./scenarios.js";
 
 const INIT = {
   jsonrpc: "2.0",

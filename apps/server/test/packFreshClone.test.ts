@@ -45,12 +45,12 @@ describe("pnpm pack from a fresh clone (no build ever run)", () => {
 
   beforeAll(() => {
     cloneWorkingTree(clone);
-    expect(existsSync(join(clone, "apps/mcp/dist"))).toBe(false);
+    expect(existsSync(join(clone, "apps/server/dist"))).toBe(false);
     const run = (cmd: string, args: string[], cwd: string) =>
       execFileSync(cmd, args, { cwd, env: userEnv(), stdio: "pipe" });
     run("npx", ["-y", "pnpm@10", "install", "--frozen-lockfile", "--prefer-offline"], clone);
     mkdirSync(packs);
-    run("npx", ["-y", "pnpm@10", "pack", "--pack-destination", packs], join(clone, "apps/mcp"));
+    run("npx", ["-y", "pnpm@10", "pack", "--pack-destination", packs], join(clone, "apps/server"));
     tarball = join(packs, readdirSync(packs).find((f) => f.endsWith(".tgz"))!);
     run(
       "npm",

@@ -5,6 +5,7 @@ import { openStore } from "@lens/store";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScenarios } from "../../mcp/test/scenarios.js";
 import {
   CLI,
   type Connection,
@@ -17,7 +18,6 @@ import {
   tempDir,
   writeFixtureVaults,
 } from "./helpers.js";
-import { runScenarios } from "./scenarios.js";
 
 beforeAll(requireBuiltCli);
 

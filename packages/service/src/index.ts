@@ -20,6 +20,7 @@ export type {
   Persist,
   ServiceLog,
 } from "./ports.js";
+export { SILENT_LOG } from "./ports.js";
 export {
   DEFAULT_HANDLE_IDLE_MS,
   type HandleOptions,

@@ -186,7 +186,7 @@ const POLL_MS = 5;
  * staying at most AHEAD batches ahead of what the main thread took (`shared[0]`, raised by the
  * main thread, looked at here: no message goes to the worker). `shared[1]` set: stop.
  * CommonJS source evaluated by worker_threads, so it needs no file of its own next to a bundle
- * (apps/mcp bundles this package into its CLI).
+ * (apps/server bundles this package into its CLI).
  */
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");

@@ -91,7 +91,7 @@ async function wholeAnswer(mcp: Mcp, params: GrepParams): Promise<{ text: string
 
 /**
  * The workspace's markdown documents as grep sees them (AI views), in path order: the server's
- * grep worker keeps each document list sorted once (apps/mcp grepMirror.ts), so a search there
+ * grep worker keeps each document list sorted once (apps/server grepMirror.ts), so a search there
  * never sorts 10 000 paths; core checks the order in one pass.
  */
 function searchDocs(ws: Workspace): SearchDoc[] {

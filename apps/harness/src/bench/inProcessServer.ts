@@ -1,7 +1,7 @@
 // The real Lens MCP adapter (lens-mcp's createLensApp) served in this process on loopback, over
 // a Workspace the benchmark already holds, with grep in a worker thread as `lens serve` runs it
 // (lens-mcp's GrepPool). lens-mcp is loaded at run time (by package name, or
-// from apps/mcp/dist, or from LENS_MCP_MODULE) so the harness builds and tests without it.
+// from apps/server/dist, or from LENS_MCP_MODULE) so the harness builds and tests without it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Workspace } from "@lens/core";

@@ -67,7 +67,7 @@ export function chooseDataDir(
 }
 
 /**
- * The bundled sample vault (`apps/mcp/sample-vault`), found from this module whether it runs
+ * The bundled sample vault (`apps/server/sample-vault`), found from this module whether it runs
  * from src/ (tests) or dist/ (the built CLI).
  */
 export function sampleVaultDir(): string | undefined {

@@ -4,13 +4,13 @@
 import { randomUUID } from "node:crypto";
 import type { AuditLog } from "@lens/access";
 import { OWNER, type Workspace } from "@lens/core";
+import { createLensServer, type LensServerDeps } from "@lens/mcp";
 import { OWNER_ACTOR } from "@lens/service";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError } from "../cli/config.js";
 import type { ControlHandlers } from "../control/controlServer.js";
 import type { ImportAnswerLine } from "../control/protocol.js";
 import type { Log } from "../log.js";
-import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
 import {
   FolderExistsError,
   type FolderImportContext,

@@ -17,6 +17,7 @@ import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
 import { warmRankedIndex } from "../search/warmRanked.js";
+import { LENS_VERSION } from "../version.js";
 import { controlHandlers } from "./control.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
 
@@ -102,6 +103,7 @@ export async function startServe(
     });
     lens = createLensApp({
       lens: service,
+      version: LENS_VERSION,
       log,
       auth,
       audit,
@@ -134,6 +136,7 @@ export async function startServe(
     data.control?.serve(
       controlHandlers({
         lens: service,
+        version: LENS_VERSION,
         workspace,
         log,
         dataDir,

@@ -2,6 +2,7 @@
 // MCP session on this process's stdin/stdout — or, when a running `lens serve` holds the
 // directory, this process's stdin/stdout bridged to an MCP session of that server.
 import { AuditLog } from "@lens/access";
+import { serveStdio } from "@lens/mcp";
 import { createLens } from "@lens/service";
 import type { DataConfig } from "../cli/config.js";
 import { firstFolderAdvice } from "../cli/firstFolder.js";
@@ -9,7 +10,7 @@ import { bridgeStdio } from "../control/controlClient.js";
 import { DataDirInUseError } from "../control/protocol.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
-import { serveStdio } from "../stdio.js";
+import { LENS_VERSION } from "../version.js";
 import { type OpenedData, openData } from "./data.js";
 
 export interface RunningStdio {
@@ -35,10 +36,12 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
       grep: (plan) => grep.grep(plan),
       log,
     });
-    const session = await serveStdio({ lens, log }).catch(async (e: unknown) => {
-      await grep.close();
-      throw e;
-    });
+    const session = await serveStdio({ lens, log, version: LENS_VERSION }).catch(
+      async (e: unknown) => {
+        await grep.close();
+        throw e;
+      },
+    );
     let stopping: Promise<void> | undefined;
     return {
       data,

@@ -1,6 +1,6 @@
 // Files the build puts in dist/ beside the CLI for browsers: the review page (dist/web) and the
 // reference page's script (dist/reference/scalar.js). Found from this module's URL, as the grep
-// pool finds its worker: beside the bundle, or in apps/mcp/dist when running from the sources.
+// pool finds its worker: beside the bundle, or in apps/server/dist when running from the sources.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 

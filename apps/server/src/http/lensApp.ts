@@ -4,16 +4,14 @@
 // it to their own routes.
 import { type AccessEnv, type AuditLog, Authenticator, authenticate, problem } from "@lens/access";
 import { documentSummary } from "@lens/core";
+import { createMcpApp, type LensServerDeps, type McpSessionOptions, McpSessions } from "@lens/mcp";
 import { may } from "@lens/service";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
-import type { LensServerDeps } from "../server/mcpServer.js";
 import { LENS_VERSION } from "../version.js";
 import { accessLog } from "./accessLog.js";
 import { distPath } from "./distFiles.js";
 import { allowedHostNames, hostGuard, refusal } from "./hostGuard.js";
-import { createMcpApp } from "./mcpApp.js";
-import { type McpSessionOptions, McpSessions } from "./mcpSessions.js";
 import { webPageApp } from "./webPage.js";
 
 export interface LensAppOptions extends LensServerDeps {

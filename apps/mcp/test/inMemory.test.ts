@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
 import { createLensServer } from "../src/server/mcpServer.js";
+import { runScenarios } from "./scenarios.js";
 import {
   type Connection,
   call,
@@ -13,8 +14,7 @@ import {
   type ServiceParts,
   serviceOver,
   suggested,
-} from "./helpers.js";
-import { runScenarios } from "./scenarios.js";
+} from "./support.js";
 
 async function connectInMemory(parts: ServiceParts, sessionId = "mem"): Promise<Connection> {
   const server = createLensServer({ lens: serviceOver(parts) }, { transport: sessionId });

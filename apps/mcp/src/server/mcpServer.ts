@@ -9,7 +9,14 @@ import {
   toolInputJsonSchema,
   toolOutputJsonSchema,
 } from "@lens/core";
-import { type Actor, type Lens, OWNER_ACTOR, type SessionRef } from "@lens/service";
+import {
+  type Actor,
+  type Lens,
+  OWNER_ACTOR,
+  type ServiceLog,
+  type SessionRef,
+  SILENT_LOG,
+} from "@lens/service";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   type CallToolRequest,
@@ -20,15 +27,15 @@ import {
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { type Log, silentLog } from "../log.js";
-import { LENS_VERSION } from "../version.js";
 import { identityOf } from "./identity.js";
 import { serverInstructions } from "./instructions.js";
 
 export interface LensServerDeps {
   /** The service every call goes through. */
   lens: Lens;
-  log?: Log;
+  /** The server's version, as `serverInfo` says it (the host's package version). */
+  version?: string;
+  log?: ServiceLog;
 }
 
 const LooseCallToolRequest = z.object({
@@ -65,9 +72,9 @@ export function createLensServer(
   opener: Actor = OWNER_ACTOR,
 ): Server {
   const { lens } = deps;
-  const log = deps.log ?? silentLog();
+  const log = deps.log ?? SILENT_LOG;
   const server = new Server(
-    { name: "lens", title: "Lens", version: LENS_VERSION },
+    { name: "lens", title: "Lens", version: deps.version ?? "0.0.0" },
     {
       capabilities: { tools: { listChanged: false } },
       instructions: serverInstructions(lens.workspace, opener.caller),

@@ -5,7 +5,7 @@ import { lensTools, toolInputJsonSchema, toolOutputJsonSchema } from "@lens/core
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { type Connection, call, FIXTURE_PATHS, suggested } from "./helpers.js";
+import { type Connection, call, FIXTURE_PATHS, suggested } from "./support.js";
 
 export interface ScenarioTarget {
   /** A new connected client (a new MCP session where the transport has sessions). */

@@ -2,14 +2,13 @@
 // idle expiry, a bound on how many live at once, and tracking of requests still streaming.
 import { randomUUID } from "node:crypto";
 import type { Identity } from "@lens/access";
-import { OWNER_ACTOR } from "@lens/service";
+import { OWNER_ACTOR, type ServiceLog, SILENT_LOG } from "@lens/service";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type Log, silentLog } from "../log.js";
 import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
 import { onStreamEnd } from "./onStreamEnd.js";
 
@@ -77,7 +76,7 @@ export class McpSessions {
   private readonly now: () => number;
   private readonly timer: ReturnType<typeof setInterval>;
   private closed = false;
-  private readonly log: Log;
+  private readonly log: ServiceLog;
 
   constructor(
     private readonly deps: LensServerDeps,
@@ -87,7 +86,7 @@ export class McpSessions {
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.now = options.now ?? Date.now;
-    this.log = deps.log ?? silentLog();
+    this.log = deps.log ?? SILENT_LOG;
     const sweepMs =
       options.sweepIntervalMs ?? Math.max(1000, Math.min(60_000, this.idleTimeoutMs / 10));
     this.timer = setInterval(() => void this.sweep(), sweepMs);
