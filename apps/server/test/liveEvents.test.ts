@@ -79,15 +79,25 @@ describe("live events through lens serve", () => {
       old_string: "Plan A: ship it.",
       new_string: "Plan A: ship it today.",
     });
-    await conn.close();
     expect(edit.isError).toBe(false);
     await eventually(() => reviewer.state.text.includes("Team/Plans.md"));
     expect(reviewer.state.text).toMatch(
       /event: change\ndata: \{"paths":\["Team\/Plans\.md"\],"truncated":false\}\n\n/,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // Then an edit in Research: a stream is in order, so once the Research viewer hears of it,
+    // anything it was told of the Team edit has arrived too (no waiting and hoping).
+    await call(conn.client, "read", { file_path: "Research/Paper.md" });
+    const marker = await call(conn.client, "edit", {
+      file_path: "Research/Paper.md",
+      old_string: "Builds on",
+      new_string: "Rests on",
+    });
+    await conn.close();
+    expect(marker.isError).toBe(false);
+    await eventually(() => other.state.text.includes("Research/Paper.md"));
     expect(other.state.text).not.toContain("Team/");
-    expect(other.state.text).not.toContain("event: change");
+    const told = [...other.state.text.matchAll(/^data: (.*)$/gm)].map((m) => m[1]);
+    expect(told).toEqual(['{"paths":["Research/Paper.md"],"truncated":false}']);
     reviewer.abort();
     other.abort();
     await eventually(() => ws.listenerCount === baseline);

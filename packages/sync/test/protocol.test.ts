@@ -135,8 +135,11 @@ describe("sync WebSocket protocol", () => {
     addContent(server.workspace, id, "x");
     const socket = await open(`/d/${id}/ws/${id}`);
     await waitFor(() => server.sync.stats().connections === 1);
-    // A healthy client answers pings automatically and stays connected.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // A healthy client answers pings automatically and stays connected: counted in pings
+    // received (each one a period in which the server checked the last pong), not in time.
+    let pings = 0;
+    socket.on("ping", () => pings++);
+    await waitFor(() => pings >= 3, "three pings");
     expect(server.sync.stats().connections).toBe(1);
     // Silence the client's pong replies: it is dropped within two periods.
     (socket as unknown as { pong: () => void }).pong = () => {};

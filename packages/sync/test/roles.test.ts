@@ -54,9 +54,23 @@ describe("sync by role", () => {
     });
     try {
       await waitFor(() => client.text.toString() === "team plan", "the viewer to receive the text");
-      client.text.insert(0, "vandal ");
-      await new Promise((r) => setTimeout(r, 200));
-      expect(textOf("Team/Plan.md")).toBe("team plan");
+      // A second client, an editor, as witness: the viewer's awareness sent after its write
+      // reaches the witness only once the server handled the write (one socket's messages are
+      // handled in order), so no waiting and hoping.
+      const witness = await connectClient(server.url, plan, { serverToken: tokens["team-editor"] });
+      try {
+        client.text.insert(0, "vandal ");
+        client.provider.awareness.setLocalStateField("marker", "after the write");
+        const viewerId = client.provider.awareness.clientID;
+        await waitFor(
+          () => witness.provider.awareness.getStates().get(viewerId)?.marker === "after the write",
+          "the viewer's marker at the witness",
+        );
+        expect(textOf("Team/Plan.md")).toBe("team plan");
+        expect(witness.text.toString()).toBe("team plan");
+      } finally {
+        witness.stop();
+      }
     } finally {
       client.stop();
     }
