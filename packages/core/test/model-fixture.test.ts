@@ -17,7 +17,7 @@ describe("relay-server fixture folder doc", () => {
   const doc = loadFixtureDoc(FOLDER_DOC_ID);
 
   it("is recognised as a folder doc and its filemeta entries are typed", () => {
-    expect(isFolderDoc(doc)).toBe(true);
+    expect(isFolderDoc(FOLDER_DOC_ID, doc)).toBe(true);
     const entries = readEntries(doc);
     expect(entries.size).toBe(90);
     const byType = new Map<string, number>();

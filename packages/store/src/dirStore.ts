@@ -5,13 +5,13 @@ import {
   contentsText,
   FILEMETA,
   filemetaMap,
+  isFolderDoc,
   WakeDeferredError,
   type Workspace,
   type WorkspaceEvent,
 } from "@lens/core";
 import * as Y from "yjs";
 import { syncDir, writeFileAtomic } from "./atomicWrite.js";
-import { classifyDoc } from "./classify.js";
 import { type DocFileInfo, encodeDocFile, LOAD_ORIGIN } from "./codec/docFile.js";
 import { decodeEnvelope } from "./codec/envelope.js";
 import { forEachLimit } from "./concurrency.js";
@@ -348,7 +348,7 @@ export class DirStore {
       if (!this.readOnly) this.track(docId, existing, true);
       return this.ws.folder(docId) ? "folder" : "content";
     }
-    const kind = classifyDoc(docId, doc);
+    const kind = isFolderDoc(docId, doc) ? "folder" : "content";
     // doc.share first: asking for a root type that is not there would add an empty one.
     if (kind === "content" && doc.share.has(FILEMETA) && filemetaMap(doc).size > 0) {
       notes.push(`${docId}: has filemeta_v0 entries but is not a Relay doc id; loaded as content`);

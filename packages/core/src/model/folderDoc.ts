@@ -1,5 +1,6 @@
 // Typed accessors over a Relay folder doc: filemeta_v0, docs (legacy), backlinks_v0, folder_config.
 import * as Y from "yjs";
+import { parseDocId } from "./ids.js";
 
 export const ENTRY_TYPES = [
   "markdown",
@@ -143,7 +144,23 @@ export function readBacklinks(doc: Y.Doc): Map<string, string[]> {
   return out;
 }
 
-/** A doc is a folder doc when its `filemeta_v0` has at least one entry. */
-export function isFolderDoc(doc: Y.Doc): boolean {
-  return filemetaMap(doc).size > 0;
+/**
+ * Whether `doc`, held under `docId`, is a folder doc: the one rule the workspace, the store
+ * (loading) and sync (a content doc given entries) use, so a doc never changes kind between a
+ * live server and its restart. A folder doc has a Relay doc id (`relay-uuid`) and its
+ * `filemeta_v0` holds items — entries now, or entries since deleted (a folder emptied is still
+ * a folder) — or its `folder_config` names it. Only `doc.share` is asked: `getMap` on a
+ * content doc would add empty root types to it.
+ */
+export function isFolderDoc(docId: string, doc: Y.Doc): boolean {
+  if (!parseDocId(docId)) return false;
+  if (holdsItems(doc.share.get(FILEMETA))) return true;
+  return doc.share.has(FOLDER_CONFIG) && configuredName(doc) !== undefined;
+}
+
+/** True when a root type has an item, deleted ones included (a map key, a list item). */
+function holdsItems(
+  type: { _start: Y.Item | null; _map: Map<string, Y.Item> } | undefined,
+): boolean {
+  return type !== undefined && (type._start !== null || type._map.size > 0);
 }

@@ -8,6 +8,7 @@ import {
   configuredName,
   filemetaMap,
   isEntryPath,
+  isFolderDoc,
   readEntries,
   toFileMeta,
 } from "../model/folderDoc.js";
@@ -210,8 +211,8 @@ export class Workspace {
   // ---- documents ------------------------------------------------------------------------
 
   /**
-   * Adds a doc by id: a folder doc when its filemeta_v0 has entries (or `kind` says so),
-   * otherwise a content doc. Replaces a doc already held under that id.
+   * Adds a doc by id: a folder doc when `kind` says so or, without it, by the one folder-doc
+   * rule (`isFolderDoc`), otherwise a content doc. Replaces a doc already held under that id.
    */
   addDoc(
     docId: string,
@@ -219,7 +220,7 @@ export class Workspace {
     kind?: "folder" | "content",
     options: AddFolderOptions = {},
   ): void {
-    const k = kind ?? (filemetaMap(doc).size > 0 ? "folder" : "content");
+    const k = kind ?? (isFolderDoc(docId, doc) ? "folder" : "content");
     if (k === "folder") this.addFolder(docId, doc, options);
     else this.addContent(docId, doc);
   }
