@@ -617,6 +617,32 @@ export function runRestCases({ make }: RestCaseOptions): void {
       );
     });
 
+    it("400 before parsing for 3.9 MB of nested arrays, and for a million values at legal depth", async () => {
+      const c = await client();
+      const headers = { "Content-Type": "application/json", ...(await proof(c, "Lens/Index.md")) };
+      const depth = 1_950_000;
+      const deep = await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/edit", {
+          method: "POST",
+          headers,
+          body: `${"[".repeat(depth)}${"]".repeat(depth)}`,
+        }),
+        "bad-request",
+      );
+      expect(deep.detail).toMatch(/nests deeper than 64 levels.*Nothing was done/);
+      // Valid, within the schema but for one extra member: refused for its size, not its shape.
+      const wide = await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/edit", {
+          method: "POST",
+          headers,
+          body: `{"old_string":"tidy","new_string":"sort","pad":[${"{},".repeat(1_000_000)}{}]}`,
+        }),
+        "bad-request",
+      );
+      expect(wide.detail).toMatch(/more than 20000 values/);
+      expect((await c.fetch("/documents/Lens/Index.md")).status).toBe(200);
+    });
+
     it("413 for a body over the limit", async () => {
       const c = await client({ maxBodyBytes: 64 });
       await expectProblem(
