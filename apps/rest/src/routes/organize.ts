@@ -3,7 +3,8 @@
 // rewritten as suggestions) and POST /documents/{path}/discard (a reviewer removes a note whose
 // creation was rejected, so it is empty).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { deleteEntry, LENS_REVIEW_ORIGIN } from "@lens/core";
+import { deleteEntry, filemetaMap, legacyDocsMap } from "@lens/core";
+import { AuditedChange } from "../auditedChange.js";
 import { callerOf, requireRole, whoOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { openDocument } from "../locate.js";
@@ -176,15 +177,30 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
     }
     const folder = ws.folder(doc.loc.folderDocId);
     if (!folder) throw new ProblemError("not-found", `${doc.loc.path} is in no loaded folder.`);
-    deleteEntry(folder.doc, doc.loc.entryPath, LENS_REVIEW_ORIGIN);
+    // As a review: recorded in the audit log before it stands, undone if it cannot be.
+    const change = new AuditedChange("lens-review");
+    change.track([filemetaMap(folder.doc), legacyDocsMap(folder.doc)]);
+    deleteEntry(folder.doc, doc.loc.entryPath, change.origin);
+    try {
+      await deps.audit?.record({
+        who: whoOf(c),
+        role: caller.role,
+        action: "document.discard",
+        path: doc.loc.path,
+        outcome: "ok",
+      });
+    } catch (error) {
+      change.undo();
+      throw new ProblemError(
+        "internal",
+        `Discarding ${doc.loc.path} could not be written to the audit log, so it was undone: nothing was changed. Try again once the server's audit log can be written (the server logged why).`,
+        {},
+        {},
+        error,
+      );
+    }
+    change.release();
     await deps.afterWrite();
-    await deps.audit?.record({
-      who: whoOf(c),
-      role: caller.role,
-      action: "document.discard",
-      path: doc.loc.path,
-      outcome: "ok",
-    });
     return c.json({ discarded: doc.loc.path }, 200);
   });
 }

@@ -11,6 +11,7 @@ import {
   reviewSuggestions,
   type Workspace,
 } from "@lens/core";
+import { AuditedChange } from "../auditedChange.js";
 import { callerOf, requireRole, whoOf } from "../caller.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
@@ -195,12 +196,15 @@ function review(
   action: "accept" | "reject",
   body: ReviewBodyType,
   ifMatch: string | undefined,
+  change: AuditedChange,
 ): ReviewResult {
   const outcome = reviewSuggestions(ws, reach, {
     action,
     path: body.path,
     ids: body.ids,
     precondition: ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
+    origin: change.origin,
+    beforeChange: change.track,
   });
   if (!outcome.ok) throw reviewProblem(ws, reach, action, body.path, outcome.error);
   const { applied, notFound, conflicts, documents } = outcome.value;
@@ -272,21 +276,43 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
       const caller = callerOf(c, deps);
       requireRole(caller, "edit", `${action === "accept" ? "accepting" : "rejecting"} suggestions`);
       const body = c.req.valid("json");
-      const result = review(ws, caller.reach, action, body, c.req.valid("header")["if-match"]);
-      if (result.applied > 0) await deps.afterWrite();
-      // On disk before the answer: an acknowledged review is never missing from the audit log.
-      await deps.audit?.record(
-        ...result.documents.flatMap((d) =>
-          d.results.map((r) => ({
-            who: whoOf(c),
-            role: caller.role,
-            action: `suggestion.${action}` as const,
-            path: d.path,
-            suggestion: r.id,
-            outcome: r.status,
-          })),
-        ),
+      const change = new AuditedChange("lens-review");
+      const result = review(
+        ws,
+        caller.reach,
+        action,
+        body,
+        c.req.valid("header")["if-match"],
+        change,
       );
+      // The audit entry first: a review that cannot be recorded is undone (its transactions
+      // only; what people typed meanwhile stays) and answered 500, so no accept or reject ever
+      // stands unaudited. Then the change is made durable before the answer.
+      try {
+        await deps.audit?.record(
+          ...result.documents.flatMap((d) =>
+            d.results.map((r) => ({
+              who: whoOf(c),
+              role: caller.role,
+              action: `suggestion.${action}` as const,
+              path: d.path,
+              suggestion: r.id,
+              outcome: r.status,
+            })),
+          ),
+        );
+      } catch (error) {
+        change.undo();
+        throw new ProblemError(
+          "internal",
+          `The ${action === "accept" ? "accepting" : "rejecting"} could not be written to the audit log, so it was undone: nothing was changed and the suggestions are still pending. Try again once the server's audit log can be written (the server logged why).`,
+          {},
+          {},
+          error,
+        );
+      }
+      change.release();
+      if (result.applied > 0) await deps.afterWrite();
       if (result.applied === 0 && result.notFound + result.conflicts > 0) {
         throw new ProblemError(
           "review-conflict",

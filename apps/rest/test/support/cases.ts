@@ -1,5 +1,9 @@
 // The REST case suite: every endpoint and every error path, run once in process and once over
 // real HTTP (runRestCases({ make })), so both ways of reaching the app behave the same.
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AuditLog } from "@lens/access";
 import { backlinksMap, callTool, SessionStore, type ToolErrorCode } from "@lens/core";
 import { afterEach, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -997,6 +1001,27 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(gone.discarded).toBe("Lens/Maybe.md");
       expect(c.ws.resolve("Lens/Maybe.md").kind).toBe("missing");
     });
+    it("a discard that cannot be audited is undone: 500, the note still there (issue 28)", async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), "lens-rest-audit-"));
+      const c = await client({ audit: new AuditLog(dataDir) });
+      try {
+        await c.fetch("/documents", json({ path: "Lens/Maybe.md", content: "a thought" }));
+        await expectJson(
+          await c.fetch("/suggestions/reject", json({ path: "Lens/Maybe.md", all: true })),
+        );
+        // The audit file's place is taken by a directory: every append fails.
+        await rm(join(dataDir, ".lens", "audit.jsonl"));
+        await mkdir(join(dataDir, ".lens", "audit.jsonl"));
+        const p = await expectProblem(
+          await c.fetch("/documents/Lens/Maybe.md/discard", { method: "POST" }),
+          "internal",
+        );
+        expect(p.detail).toMatch(/audit log.*nothing was changed/i);
+        expect(c.ws.resolve("Lens/Maybe.md").kind).toBe("document");
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 
   // ---- GET /documents/{path}/links -----------------------------------------------------------
@@ -1143,6 +1168,40 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(current.headers.get("etag")).toBe(body.documents[0]?.etag);
       await current.arrayBuffer();
       expect(c.writes()).toBe(1);
+    });
+
+    it("answers 500 and changes nothing when the audit log cannot be written (issue 28)", async () => {
+      // The audit file's place is taken by a directory: every append fails.
+      const dataDir = await mkdtemp(join(tmpdir(), "lens-rest-audit-"));
+      await mkdir(join(dataDir, ".lens", "audit.jsonl"), { recursive: true });
+      const seen: unknown[] = [];
+      const c = await client({
+        audit: new AuditLog(dataDir),
+        onServerError: (err) => seen.push(err),
+      });
+      try {
+        const before = rawOf(c, "Lens/Review.md");
+        const pending = await list(c, "Lens/Review.md");
+        for (const action of ["accept", "reject"]) {
+          const p = await expectProblem(
+            await c.fetch(`/suggestions/${action}`, json({ path: "Lens/Review.md", all: true })),
+            "internal",
+          );
+          expect(p.detail).toMatch(/audit log.*nothing was changed/i);
+          expect(rawOf(c, "Lens/Review.md")).toBe(before);
+          expect(await list(c, "Lens/Review.md")).toEqual(pending);
+        }
+        expect(seen).toHaveLength(2);
+        // With the log writable again, the same review goes through and is recorded.
+        await rm(join(dataDir, ".lens", "audit.jsonl"), { recursive: true });
+        await expectJson(
+          await c.fetch("/suggestions/accept", json({ path: "Lens/Review.md", all: true })),
+        );
+        const log = await readFile(join(dataDir, ".lens", "audit.jsonl"), "utf8");
+        expect(log.trim().split("\n")).toHaveLength(pending.length);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     });
 
     it("rejects every suggestion of a document", async () => {

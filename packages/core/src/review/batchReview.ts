@@ -31,6 +31,11 @@ export interface ReviewRequest extends SuggestionFilter {
   precondition?: ((view: DocView) => boolean) | undefined;
   /** Transaction origin of each document's change; default LENS_REVIEW_ORIGIN. */
   origin?: unknown;
+  /**
+   * Called with each note's text just before the review changes it, e.g. to make a
+   * Y.UndoManager for `origin` (a review that could not be audited is undone).
+   */
+  beforeChange?: ((text: Y.Text) => void) | undefined;
 }
 
 /** What happened to one suggestion: resolved, left pending as a conflict, or not pending. */
@@ -121,6 +126,7 @@ export function reviewSuggestions(
     const listed = ws.view(loc.docId)?.suggestions ?? listSuggestions(text.toString());
     const pending = new Map(listed.map((s) => [s.id, s]));
     if (ids === "all" && pending.size === 0) continue;
+    request.beforeChange?.(text);
     const results = resolve(text, ids, origin).map(({ id, status }): ReviewedSuggestion => {
       const suggestion = pending.get(id);
       if (status === "not_found" || !suggestion) {
