@@ -7,7 +7,7 @@ import MiniSearch from "minisearch";
 import type { Workspace } from "../workspace/workspace.js";
 import { BodyTally } from "./bodyTally.js";
 import { DensePostings } from "./densePostings.js";
-import { noteFields } from "./fields.js";
+import { noteFields, rankedText } from "./fields.js";
 import { STOPWORDS } from "./stopwords.js";
 import { terms } from "./terms.js";
 
@@ -146,7 +146,7 @@ export class RankedIndex {
       this.tags.delete(docId);
       return;
     }
-    const f = noteFields(path, view.aiOnce());
+    const f = noteFields(path, rankedText(view.aiOnce()));
     const note: IndexedNote = {
       id: docId,
       title: f.title,
