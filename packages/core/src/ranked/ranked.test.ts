@@ -137,6 +137,17 @@ describe("search tool", () => {
     expect(index.stats().terms).toBeGreaterThan(read / 2);
   });
 
+  it("flush stops a slice after the note that passes its character budget", () => {
+    const big = `${"word ".repeat(40_000)}\n`;
+    const ws = workspaceFromTexts([
+      { name: "Team", files: { "A.md": big, "B.md": big, "C.md": big, "D.md": "small" } },
+    ]);
+    const index = rankedIndexOf(ws);
+    expect(index.flush(200, 100_000)).toBe(3);
+    expect(index.flush(200, 300_000)).toBe(1);
+    expect(index.flush(200, 300_000)).toBe(0);
+  });
+
   it("pages with offset and says when there is nothing more", () => {
     const t = setup();
     const all = t.paths({ query: "onboarding" });
