@@ -108,17 +108,19 @@ export class SyncHub {
   }
 
   /**
-   * Applies a client's Yjs update after checking it (updateCheck.ts) and the doc's size
-   * limit; returns the refusal (nothing changed), or undefined once applied.
+   * Applies a client's Yjs update after checking it (updateCheck.ts; `checked`: the caller
+   * just did, so a 7 MB update is not decoded twice more) and the doc's size limit; returns
+   * the refusal (nothing changed), or undefined once applied.
    */
   applyRemoteUpdate(
     docId: string,
     doc: Y.Doc,
     update: Uint8Array,
     origin: SyncOrigin,
+    checked = false,
   ): SyncError | undefined {
     const size = (this.sizes.get(doc) ?? Y.encodeStateAsUpdate(doc).length) + update.length;
-    const problem = updateProblem(update);
+    const problem = checked ? undefined : updateProblem(update);
     const refused = problem
       ? new SyncError(400, `Update refused: ${problem}`)
       : size > this.settings.maxDocBytes

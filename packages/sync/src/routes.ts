@@ -138,7 +138,7 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     const doc = hub.openDoc(docId, settings.createDocs);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
     const origin: SyncOrigin = { syncTransport: "http", docId };
-    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin);
+    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin, true);
     if (refused) throw refused;
     return c.body(null, 200);
   };
