@@ -7,5 +7,4 @@ export type {
   EditOutcome,
   EditRequest,
 } from "./outcome.js";
-export { MAX_REPLACEMENTS } from "./outcome.js";
 export type { Replacement } from "./plan.js";
