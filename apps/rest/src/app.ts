@@ -1,6 +1,7 @@
 // createRestApp: the Lens REST API as one OpenAPIHono app with relative routes, for `lens serve`
-// to mount under /api/v1 or for the standalone server. Wires CORS, auth, body limit, schema
-// validation failures and the single problem-rendering error handler around the routes.
+// to mount under /api/v1 or for the standalone server. Wires CORS, auth, body limit, the JSON
+// body shape (depth, values), schema validation failures and the single problem-rendering
+// error handler around the routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type AuditLog, Authenticator, authenticate } from "@lens/access";
 import { clip, type SessionStore, type Workspace } from "@lens/core";
@@ -8,6 +9,7 @@ import { createLens, type GrepRunner, type Lens } from "@lens/service";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import { jsonBodyShape } from "./jsonBodyShape.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
 import { unknownParameters } from "./query.js";
@@ -145,6 +147,8 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
   // The API description is public; it is registered before auth so its handlers answer first.
   registerApiDescription(app, () => auth.hasTokens, options.referenceScript);
   app.use("*", authenticate({ auth, audit: options.audit, door: "rest" }));
+  // After authentication: a body is only read for a caller who may call.
+  app.use("*", jsonBodyShape());
 
   registerRoutes(app, deps);
   registerMeRoute(app, deps, auth);

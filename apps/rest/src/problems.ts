@@ -49,8 +49,10 @@ export class ProblemError extends Error {
     readonly extensions: ProblemExtensions = {},
     /** Response headers that belong to the problem (WWW-Authenticate, ETag). */
     readonly headers: Record<string, string> = {},
+    /** What went wrong underneath a 500 (given to onServerError, never to the client). */
+    cause?: unknown,
   ) {
-    super(detail);
+    super(detail, cause === undefined ? undefined : { cause });
   }
 
   get status(): ContentfulStatusCode {
@@ -178,7 +180,10 @@ export function problemErrorHandler(
   onServerError?: (err: unknown, c: Context) => void,
 ): ErrorHandler {
   return (err, c) => {
-    if (err instanceof ProblemError) return problemResponse(c, err);
+    if (err instanceof ProblemError) {
+      if (err.status >= 500 && err.cause !== undefined) onServerError?.(err.cause, c);
+      return problemResponse(c, err);
+    }
     if (err instanceof HTTPException) return problemResponse(c, fromHttpException(err));
     onServerError?.(err, c);
     return problemResponse(

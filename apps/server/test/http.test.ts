@@ -556,6 +556,48 @@ describe("HTTP security and limits", () => {
   });
 });
 
+describe("JSON bodies that cost more to parse than their size (issue 28)", () => {
+  let server: HttpFixture;
+  beforeAll(async () => {
+    server = await startHttp();
+  });
+  afterAll(() => server.close());
+
+  const post = (id: string, body: string) =>
+    fetch(server.url, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-06-18" },
+      body,
+    });
+
+  it("refuses 3.9 MB of nested arrays before parsing: 400, -32700 naming the depth bound", async () => {
+    const conn = await connectHttp(server.url);
+    const depth = 1_950_000;
+    const res = await post(conn.transport!.sessionId!, `${"[".repeat(depth)}${"]".repeat(depth)}`);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(-32700);
+    expect(error.message).toMatch(/nests deeper than 64 levels/);
+    // The session lives on.
+    expect((await call(conn.client, "glob", { pattern: "Team/*" })).isError).toBe(false);
+    await conn.close();
+  });
+
+  it("refuses a valid message carrying a million values (legal depth) instead of serving it", async () => {
+    const conn = await connectHttp(server.url);
+    const pad = `[${"{},".repeat(1_000_000)}{}]`;
+    const res = await post(
+      conn.transport!.sessionId!,
+      `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"pad":${pad}}}`,
+    );
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(-32700);
+    expect(error.message).toMatch(/more than 20000 values/);
+    await conn.close();
+  });
+});
+
 /** Headers of a POST with `token` in the open session `id`. */
 function sessionHeaders(token: string, id: string): Record<string, string> {
   return {

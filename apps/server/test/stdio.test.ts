@@ -1,5 +1,7 @@
 // MCP over stdio: the case suite against `lens stdio` spawned by the SDK's StdioClientTransport,
 // one process (one session) per case, each over a fresh data directory.
+
+import { spawn } from "node:child_process";
 import { Workspace } from "@lens/core";
 import { openStore } from "@lens/store";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -154,6 +156,29 @@ describe("lens stdio", () => {
     expect(err).toMatch(/is in use by another Lens process \(`lens stdio`, pid \d+\)/);
     expect(err).not.toMatch(/waiting up to 14 s/);
     await conn.close();
+  });
+
+  it("says why and exits 1 when a line passes 10 MiB, instead of exiting 0 silently (issue 28)", async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const proc = spawn(process.execPath, [CLI, "stdio", "--init", "--data", `${root.path}/data`], {
+      env: env(),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let err = "";
+    proc.stderr.setEncoding("utf8").on("data", (d: string) => {
+      err += d;
+    });
+    proc.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", resolve));
+    // One line of 10.5 MiB, stdin left open: the client has not gone away.
+    proc.stdin.on("error", () => {});
+    proc.stdin.write(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${"x".repeat(11 * 1024 * 1024)}`,
+    );
+    expect(await exited).toBe(1);
+    expect(err).toMatch(/longer than 10485760 bytes \(10 MiB\).*session was closed/);
+    proc.stdin.destroy();
   });
 });
 

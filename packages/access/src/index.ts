@@ -33,6 +33,15 @@ export {
   problemParts,
 } from "./http.js";
 export {
+  JSON_SCAN_SLICE,
+  type JsonShapeOptions,
+  type JsonShapeProblem,
+  JsonShapeScanner,
+  jsonShapeProblem,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+} from "./jsonShape.js";
+export {
   addToken,
   checkTokenName,
   lensDir,

@@ -61,6 +61,24 @@ describe("persistence", () => {
     expect(await readText(dir, ID)).toBe(text.toString());
   });
 
+  it("watches docs without an `update` listener, so Yjs encodes no update per transaction for it (issue 28)", async () => {
+    const dir = await tempDir();
+    const ws = new Workspace();
+    const store = await openStore(dir, { workspace: ws });
+    const doc = textDoc("");
+    ws.addDoc(ID, doc, "content");
+    const listeners = (doc as unknown as { _observers: Map<string, Set<unknown>> })._observers;
+    expect(listeners.get("update")?.size ?? 0).toBe(0);
+    // A transaction that changes nothing leaves the doc saved; a change makes it dirty.
+    await store.flush();
+    doc.transact(() => {});
+    expect(store.dirtyCount).toBe(0);
+    contentsText(doc).insert(0, "x");
+    expect(store.dirtyCount).toBe(1);
+    await store.close();
+    expect(await readText(dir, ID)).toBe("x");
+  });
+
   it("flush(docId) resolves only once that doc's change is on disk", async () => {
     const dir = await tempDir();
     const ws = new Workspace();

@@ -1,14 +1,19 @@
-// What a client's Yjs update must pass before it is applied: it decodes as a v1 update, its
-// clocks are plausible, and the folder keys it adds (`filemeta_v0`, `docs`) are paths Lens
-// would serve. Refusing here means a bad update changes nothing, for anyone.
+// What a client's Yjs update must pass before it is applied: it is no more work than one update
+// may be (updateBounds.ts), it decodes as a v1 update, its clocks are plausible, and the folder
+// keys it adds (`filemeta_v0`, `docs`) are paths Lens would serve. Refusing here means a bad
+// update changes nothing, for anyone.
 import { FILEMETA, isEntryPath, LEGACY_DOCS } from "@lens/core";
 import * as Y from "yjs";
+import { updateSizeProblem } from "./updateBounds.js";
 
 /** Above this, a clock (a client's operation count) is not from a real editing session. */
 export const MAX_CLOCK = 2 ** 32;
 
 /** Why `update` must not be applied, or undefined when it may be. */
 export function updateProblem(update: Uint8Array): string | undefined {
+  // First how much work it is, without decoding it (updateBounds.ts).
+  const tooMuch = updateSizeProblem(update);
+  if (tooMuch) return tooMuch;
   let decoded: ReturnType<typeof Y.decodeUpdate>;
   try {
     decoded = Y.decodeUpdate(update);

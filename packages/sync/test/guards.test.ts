@@ -86,6 +86,42 @@ describe("sync refuses what it must not apply", () => {
     expect([...server.workspace.paths.entries()].map((e) => e.entryPath)).toEqual(["/Good.md"]);
   });
 
+  it("400 for an update too costly to apply: 30 000 folder keys, odd values (issue 28); nothing changed", async () => {
+    server = await startServer();
+    const folderId = docIdFor(5);
+    const entry = (i: number) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      type: "markdown",
+      version: 0,
+    });
+    const wide = new Y.Doc();
+    wide.transact(() => {
+      for (let i = 0; i < 30_000; i++) wide.getMap(FILEMETA).set(`/wide/${i}.md`, entry(i));
+    });
+    const fields = new Y.Doc();
+    fields.getMap(FILEMETA).set("/odd.md", {
+      ...entry(1),
+      ...Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])),
+    });
+    for (const doc of [wide, fields]) {
+      const res = await post(`${server.url}/d/${folderId}/update`, Y.encodeStateAsUpdate(doc));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(
+        /^Update refused: it carries more than 10000 values/,
+      );
+    }
+    expect(server.workspace.hasDoc(folderId)).toBe(false);
+    // A folder of 1 000 entries in one update is within the bound.
+    const thousand = new Y.Doc();
+    thousand.transact(() => {
+      for (let i = 0; i < 1000; i++) thousand.getMap(FILEMETA).set(`/n/${i}.md`, entry(i));
+    });
+    expect(
+      (await post(`${server.url}/d/${folderId}/update`, Y.encodeStateAsUpdate(thousand))).status,
+    ).toBe(200);
+    expect([...server.workspace.paths.entries()].length).toBe(1000);
+  });
+
   it("413 for an update that would take a document past its size limit", async () => {
     server = await startServer({ maxDocBytes: 4096 });
     const id = docIdFor(3);

@@ -1,17 +1,22 @@
 // Runs the attack battery against a `lens serve` it starts on a fresh data directory seeded
-// with a few notes (one with a 300 000-character line), and returns the results.
+// with a few notes (one with a 300 000-character line, one of 3.9 MB), and returns the results.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LensServer, startLensServe } from "../server/lensServe.js";
+import { auditWrite } from "./auditWrite.js";
 import { type AttackContext, type Category, type CategoryResult, runBattery } from "./battery.js";
+import { costlyWork, MANY_NOTE } from "./costlyWork.js";
 import { csrf, syncUpdates } from "./doors.js";
 import { durability } from "./durability.js";
 import { toolInput, traversal } from "./inputs.js";
+import { jsonBodies } from "./jsonBodies.js";
 import { patterns } from "./patterns.js";
 import { badHttp, protocol } from "./protocol.js";
 import { roles } from "./roles.js";
+import { stdioLine } from "./stdioLine.js";
 import { syncDoor } from "./syncDoor.js";
+import { openSession } from "./wire.js";
 
 export const CATEGORIES: readonly Category[] = [
   toolInput,
@@ -21,6 +26,10 @@ export const CATEGORIES: readonly Category[] = [
   badHttp,
   csrf,
   syncUpdates,
+  jsonBodies,
+  costlyWork,
+  auditWrite,
+  stdioLine,
   durability,
   // Last: they add tokens, which close the open loopback server to the categories above.
   roles,
@@ -29,6 +38,8 @@ export const CATEGORIES: readonly Category[] = [
 
 export interface AttackOptions {
   quick: boolean;
+  /** Only the categories whose names contain one of these (case-insensitive); all when unset. */
+  only?: string[];
   log?: (line: string) => void;
 }
 
@@ -39,6 +50,16 @@ function seedVault(dir: string): void {
   writeFileSync(join(dir, "Long.md"), `# Long\n${"w".repeat(300_000)}\nend\n`);
   const slots = Array.from({ length: 50 }, (_, i) => `slot ${i} `).join("\n");
   writeFileSync(join(dir, "Durable.md"), `${slots}\n`);
+  writeFileSync(join(dir, MANY_NOTE.name), MANY_NOTE.text);
+}
+
+/**
+ * One MCP session with a read, as a running server has served before: a fresh process compiles
+ * its request path on first use, which is starting up, not an attack's stall.
+ */
+async function warmUp(url: string): Promise<void> {
+  const s = await openSession(url);
+  await s.call("read", { file_path: "Notes/Short.md" });
 }
 
 export async function runAttack(options: AttackOptions): Promise<CategoryResult[]> {
@@ -51,6 +72,7 @@ export async function runAttack(options: AttackOptions): Promise<CategoryResult[
   let server: LensServer = await startLensServe({ data, imports: [[vault, "Notes"]], args });
   const ctx: AttackContext = {
     url: server.url,
+    pid: server.proc.pid,
     quick: options.quick,
     dataDir: data,
     async restart(crash) {
@@ -60,11 +82,17 @@ export async function runAttack(options: AttackOptions): Promise<CategoryResult[
       } else await server.stop();
       server = await startLensServe({ data, args });
       ctx.url = server.url;
+      ctx.pid = server.proc.pid;
       return server.url;
     },
   };
   try {
-    return await runBattery(CATEGORIES, ctx, options.log);
+    await warmUp(server.url);
+    const only = options.only?.map((o) => o.toLowerCase());
+    const chosen = only
+      ? CATEGORIES.filter((c) => only.some((o) => c.name.toLowerCase().includes(o)))
+      : CATEGORIES;
+    return await runBattery(chosen, ctx, options.log);
   } finally {
     await server.stop();
     rmSync(root, { recursive: true, force: true });

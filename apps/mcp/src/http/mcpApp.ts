@@ -2,7 +2,7 @@
 // session's transport, opens sessions on initialize, and answers the HTTP-level errors
 // (JSON-RPC errors as the SDK's transport answers them; 404 as the port's problem+json).
 
-import { type AccessEnv, problem } from "@lens/access";
+import { type AccessEnv, jsonShapeProblem, problem } from "@lens/access";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
 import { authInfoOf } from "../server/identity.js";
@@ -53,8 +53,9 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
       return jsonRpcHttpError(405, -32000, "Method not allowed.", { Allow: "GET, POST, DELETE" });
     }
 
-    // POST bodies are read here once: an empty batch is refused (JSON-RPC: Invalid Request),
-    // and the transport gets the parsed message.
+    // POST bodies are read here once: a body nesting too deep or holding too many values is
+    // refused before it is parsed (the parse itself would hold the event loop), an empty batch
+    // is refused (JSON-RPC: Invalid Request), and the transport gets the parsed message.
     let message: unknown;
     if (req.method === "POST") {
       const body = await readPostBody(req, sessions.maxBodyBytes);
@@ -63,6 +64,14 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
           413,
           -32000,
           `Payload Too Large: request body must not exceed ${sessions.maxBodyBytes} bytes`,
+        );
+      }
+      const shape = await jsonShapeProblem(body.text);
+      if (shape) {
+        return jsonRpcHttpError(
+          400,
+          -32700,
+          `Parse error: ${shape.message}, more than Lens reads in one request; nothing was done`,
         );
       }
       try {

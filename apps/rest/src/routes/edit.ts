@@ -28,10 +28,10 @@ const EditBody = z
     new_string: z
       .string()
       .openapi({ description: "Replacement text; empty to delete old_string." }),
-    replace_all: z
-      .boolean()
-      .optional()
-      .openapi({ description: "Replace every occurrence instead of exactly one (default false)." }),
+    replace_all: z.boolean().optional().openapi({
+      description:
+        "Replace every occurrence instead of exactly one (default false); at most 1 000 occurrences per edit.",
+    }),
   })
   .openapi("EditRequest");
 

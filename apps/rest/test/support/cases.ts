@@ -1,5 +1,9 @@
 // The REST case suite: every endpoint and every error path, run once in process and once over
 // real HTTP (runRestCases({ make })), so both ways of reaching the app behave the same.
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AuditLog } from "@lens/access";
 import { backlinksMap, callTool, SessionStore, type ToolErrorCode } from "@lens/core";
 import { OWNER_ACTOR } from "@lens/service";
 import { afterEach, describe, expect, it } from "vitest";
@@ -621,6 +625,32 @@ export function runRestCases({ make }: RestCaseOptions): void {
       );
     });
 
+    it("400 before parsing for 3.9 MB of nested arrays, and for a million values at legal depth", async () => {
+      const c = await client();
+      const headers = { "Content-Type": "application/json", ...(await proof(c, "Lens/Index.md")) };
+      const depth = 1_950_000;
+      const deep = await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/edit", {
+          method: "POST",
+          headers,
+          body: `${"[".repeat(depth)}${"]".repeat(depth)}`,
+        }),
+        "bad-request",
+      );
+      expect(deep.detail).toMatch(/nests deeper than 64 levels.*Nothing was done/);
+      // Valid, within the schema but for one extra member: refused for its size, not its shape.
+      const wide = await expectProblem(
+        await c.fetch("/documents/Lens/Index.md/edit", {
+          method: "POST",
+          headers,
+          body: `{"old_string":"tidy","new_string":"sort","pad":[${"{},".repeat(1_000_000)}{}]}`,
+        }),
+        "bad-request",
+      );
+      expect(wide.detail).toMatch(/more than 20000 values/);
+      expect((await c.fetch("/documents/Lens/Index.md")).status).toBe(200);
+    });
+
     it("413 for a body over the limit", async () => {
       const c = await client({ maxBodyBytes: 64 });
       await expectProblem(
@@ -1002,6 +1032,23 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(gone.discarded).toBe("Lens/Empty.md");
       expect(c.ws.resolve("Lens/Empty.md").kind).toBe("missing");
     });
+    it("a discard that cannot be audited is refused before it is made: 503, the note still there (issue 28)", async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), "lens-rest-audit-"));
+      const c = await client({ audit: new AuditLog(dataDir) });
+      try {
+        // The audit file's place is taken by a directory: every append fails.
+        await mkdir(join(dataDir, ".lens", "audit.jsonl"), { recursive: true });
+        const p = await expectProblem(
+          await c.fetch("/documents/Lens/Empty.md/discard", { method: "POST" }),
+          "not-audited",
+        );
+        expect(p.detail).toMatch(/Nothing changed: the audit log could not record/);
+        expect(c.ws.resolve("Lens/Empty.md").kind).toBe("document");
+        expect(c.writes()).toBe(0);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 
   // ---- GET /documents/{path}/links -----------------------------------------------------------
@@ -1148,6 +1195,40 @@ export function runRestCases({ make }: RestCaseOptions): void {
       expect(current.headers.get("etag")).toBe(body.documents[0]?.etag);
       await current.arrayBuffer();
       expect(c.writes()).toBe(1);
+    });
+
+    it("answers 503 and changes nothing when the audit log cannot be written (issue 28)", async () => {
+      // The audit file's place is taken by a directory: every append fails.
+      const dataDir = await mkdtemp(join(tmpdir(), "lens-rest-audit-"));
+      await mkdir(join(dataDir, ".lens", "audit.jsonl"), { recursive: true });
+      const c = await client({ audit: new AuditLog(dataDir) });
+      try {
+        const before = rawOf(c, "Lens/Review.md");
+        const pending = await list(c, "Lens/Review.md");
+        for (const action of ["accept", "reject"]) {
+          const p = await expectProblem(
+            await c.fetch(`/suggestions/${action}`, json({ path: "Lens/Review.md", all: true })),
+            "not-audited",
+          );
+          expect(p.detail).toMatch(/Nothing changed: the audit log could not record/);
+          expect(rawOf(c, "Lens/Review.md")).toBe(before);
+          expect(await list(c, "Lens/Review.md")).toEqual(pending);
+        }
+        // With the log writable again, the same review goes through and is recorded.
+        await rm(join(dataDir, ".lens", "audit.jsonl"), { recursive: true });
+        await expectJson(
+          await c.fetch("/suggestions/accept", json({ path: "Lens/Review.md", all: true })),
+        );
+        const log = await readFile(join(dataDir, ".lens", "audit.jsonl"), "utf8");
+        // The request first (written before anything changed), then each suggestion's outcome.
+        const lines = log
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as { outcome: string });
+        expect(lines.map((l) => l.outcome)).toEqual(["requested", ...pending.map(() => "applied")]);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     });
 
     it("rejects every suggestion of a document", async () => {

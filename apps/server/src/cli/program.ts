@@ -190,6 +190,9 @@ export function buildProgram(env: Env = process.env): Command {
       log.info({ dir: stdio.data.choice.dir }, "serving MCP on stdio");
       await Promise.race([stdio.closed, untilSignal(log)]);
       await stdio.stop();
+      // Ended by the client's input, not by the client leaving: say why, exit 1.
+      const failure = stdio.failure();
+      if (failure) throw new Error(failure);
     }),
   );
 

@@ -17,6 +17,8 @@ export interface RunningStdio {
   data: OpenedData;
   /** Resolves when the client goes away (stdin closed). */
   closed: Promise<void>;
+  /** Why the session ended on the client's input (a line over 10 MiB), if it did. */
+  failure(): string | undefined;
   /** Ends the session, stops the grep pool, flushes every document. */
   stop(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
     return {
       data,
       closed: session.closed,
+      failure: () => session.failure(),
       stop() {
         stopping ??= (async () => {
           await session.close();

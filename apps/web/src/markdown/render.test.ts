@@ -161,10 +161,29 @@ describe("hostile text stays text", () => {
     const raw = "[site](https://example.com/{++new++}) here\n";
     const { all, slotted } = render(raw);
     expect(slotted.slots).toHaveLength(1);
-    const links = elements(all).filter((e) => e.tag === "a");
-    expect(links.map((a) => a.attrs.href)).toEqual(["https://example.com/"]);
+    // Neither the old address nor the new one: shown as text, not a link.
+    expect(elements(all).filter((e) => e.tag === "a")).toEqual([]);
+    expect(textOf(all)).toBe("site here");
     // Not shown in the text: the document view lists it below instead.
     expect(slotsIn(all)).toEqual([]);
+  });
+
+  it("a suggestion in a link's host is listed below, never rendered as an xn-- host (issue 28)", () => {
+    for (const raw of [
+      "[site](https://{++new++}.example.com/) here\n",
+      "[site](https://ex{~~amp~>emp~~}le.com/path) here\n",
+    ]) {
+      const { all, slotted } = render(raw);
+      expect(slotted.slots, raw).toHaveLength(1);
+      const hrefs = elements(all).flatMap((e) => (e.tag === "a" ? [e.attrs.href ?? ""] : []));
+      for (const href of hrefs) expect(href, raw).not.toMatch(/xn--/);
+      expect(textOf(all), raw).not.toMatch(/xn--/);
+      // Not placed in the text: the document view lists it below instead.
+      expect(slotsIn(all), raw).toEqual([]);
+    }
+    // An autolink's address is its text too: the suggestion shows there, the host stays.
+    const { all } = render("<https://{++new++}.example.com/>\n");
+    expect(JSON.stringify(all)).not.toMatch(/xn--/);
   });
 
   it("table alignment becomes a class, never a style attribute", () => {

@@ -12,6 +12,15 @@ import { WIKILINK_TOKEN, type WikilinkMeta, wikilinkLabel, wikilinks } from "./w
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).use(wikilinks);
 
+/** The placeholders' characters (slots.ts): private use, or the noncharacter U+FDD0. */
+const PLACEHOLDER = /[\uE000-\uF8FF\uFDD0]/;
+// markdown-it turns an address's host into punycode: a placeholder in the host became an
+// `xn--` label the slot could not be found in, so the suggestion was lost instead of listed
+// below the document. An address holding a placeholder is only percent-encoded.
+const normalizeLink = md.normalizeLink.bind(md);
+md.normalizeLink = (url) =>
+  PLACEHOLDER.test(url) ? md.utils.lib.mdurl.encode(url) : normalizeLink(url);
+
 /** Tags markdown-it's core rules produce; any other becomes a span. */
 const TAGS = new Set([
   "p",
@@ -178,12 +187,25 @@ class Builder {
     }
   }
 
-  /** A markdown link: the web and mail as they are, a note as its page, anything else as text. */
+  /**
+   * A markdown link: the web and mail as they are, a note as its page, anything else (and an
+   * address holding a suggestion) as text.
+   */
   private link(rawHref: string, title: string | undefined): void {
     const address = stripSlotsInUrl(rawHref, this.ctx.marker);
-    const href = this.safeHref(address);
     const attrs: Record<string, string> = {};
     if (title) attrs.title = stripSlots(title, this.ctx.marker);
+    // An address with a pending suggestion in it is neither the old nor the new one: not a
+    // link (the suggestion is listed below the document).
+    if (address !== rawHref) {
+      this.open("span", {
+        ...attrs,
+        class: "link-unresolved",
+        title: "Its address holds a suggestion, listed below the document",
+      });
+      return;
+    }
+    const href = this.safeHref(address);
     if (href === undefined) {
       this.open("span", {
         ...attrs,

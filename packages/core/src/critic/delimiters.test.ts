@@ -1,4 +1,5 @@
 // Detection of CriticMarkup delimiters in strings.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findDelimiter, hasDelimiter, mayContainMarks, openerAt } from "./delimiters.js";
 
@@ -19,5 +20,20 @@ describe("delimiters", () => {
     expect(openerAt("x{~-", 1)).toBeUndefined();
     expect(mayContainMarks("a ++} b")).toBe(false);
     expect(mayContainMarks("a {== b")).toBe(true);
+  });
+});
+
+describe("mayContainMarks", () => {
+  it("is true exactly when an opener {++ {-- {~~ {>> {== occurs", () => {
+    const opener = /\{(?:\+\+|--|~~|>>|==)/;
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("{", "+", "-", "~", ">", "=", "<", "}", "a", "\n") }),
+        (s) => {
+          expect(mayContainMarks(s)).toBe(opener.test(s));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

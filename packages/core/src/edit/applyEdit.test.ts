@@ -6,7 +6,7 @@ import { listSuggestions, rejectSuggestions } from "../critic/review.js";
 import { aiView, baseView } from "../critic/views.js";
 import { applyEdit } from "./applyEdit.js";
 import { LENS_EDIT_ORIGIN } from "./origin.js";
-import type { EditOptions, EditRequest } from "./outcome.js";
+import { type EditOptions, type EditRequest, MAX_REPLACEMENTS } from "./outcome.js";
 
 function textOf(raw: string): Y.Text {
   const doc = new Y.Doc();
@@ -62,6 +62,13 @@ describe("applyEdit: writing suggestions", () => {
     });
     expect(after).toBe("a {--cat--}{++dog++}, a {--cat--}{++dog++}\nand a {--cat--}{++dog++}");
     expect(outcome).toEqual({ ok: true, replacements: 3, firstLine: 1 });
+  });
+
+  it("refuses replace_all past MAX_REPLACEMENTS matches by any strategy, writing nothing", () => {
+    // CRLF note, LF old_string: found by the line-ending tolerant match.
+    const raw = "alpha\r\nbeta\r\n".repeat(MAX_REPLACEMENTS + 1);
+    const { outcome } = edit(raw, { oldString: "alpha\nbeta", newString: "x", replaceAll: true });
+    expect(outcome).toMatchObject({ ok: false, code: "too_many", count: MAX_REPLACEMENTS + 1 });
   });
 
   it("merges adjacent occurrences of replace_all into one suggestion", () => {

@@ -11,7 +11,7 @@ import { findMatches } from "./match.js";
 import { notFoundRefusal } from "./notFound.js";
 import { LENS_EDIT_ORIGIN } from "./origin.js";
 import type { EditOptions, EditOutcome, EditRefusal, EditRequest } from "./outcome.js";
-import { refuse } from "./outcome.js";
+import { MAX_REPLACEMENTS, refuse } from "./outcome.js";
 import { planSpans, type Replacement } from "./plan.js";
 import { writeSpans } from "./writeSpans.js";
 
@@ -55,8 +55,10 @@ function editText(
 ): EditOutcome {
   const raw = text.toString();
   const map = buildViewMap(raw);
-  const matches = findMatches(map.ai, req.oldString, req.newString);
+  const limit = req.replaceAll ? MAX_REPLACEMENTS + 1 : undefined;
+  const matches = findMatches(map.ai, req.oldString, req.newString, limit);
   if (!matches) return notFoundRefusal(map.ai, req.oldString, req.newString);
+  if (matches.ranges.length > MAX_REPLACEMENTS && req.replaceAll) return refuse.tooMany();
   if (matches.ranges.length > 1 && !req.replaceAll) return refuse.notUnique(matches.ranges.length);
   const reps: Replacement[] = matches.ranges.map((r) => ({ ...r, text: matches.replacement }));
   if (reps.every((r) => map.ai.slice(r.start, r.end) === r.text)) return refuse.identical();

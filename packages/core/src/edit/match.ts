@@ -25,11 +25,18 @@ export function splitsSurrogatePair(s: string, i: number): boolean {
   return i > 0 && i < s.length && isHigh(s.charCodeAt(i - 1)) && isLow(s.charCodeAt(i));
 }
 
-/** Non-overlapping occurrences of `needle`, skipping any that would split a surrogate pair. */
-export function occurrences(hay: string, needle: string): { start: number; end: number }[] {
+/**
+ * Non-overlapping occurrences of `needle`, skipping any that would split a surrogate pair;
+ * the first `limit` of them when given (a caller that only needs to know "more than N").
+ */
+export function occurrences(
+  hay: string,
+  needle: string,
+  limit = Number.POSITIVE_INFINITY,
+): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   let i = hay.indexOf(needle);
-  while (i !== -1) {
+  while (i !== -1 && out.length < limit) {
     const end = i + needle.length;
     if (splitsSurrogatePair(hay, i) || splitsSurrogatePair(hay, end)) {
       i = hay.indexOf(needle, i + 1);
@@ -65,23 +72,24 @@ function candidates(view: string, oldString: string, newString: string): Candida
 /**
  * Where `oldString` occurs in `view`, by the first strategy that finds it: exact, line-ending
  * tolerant (a `\n` matches `\r\n` and back), then quote tolerant (‘’“” match '"). Undefined
- * when no strategy finds it.
+ * when no strategy finds it. With `limit`, at most that many ranges (the search stops there).
  */
 export function findMatches(
   view: string,
   oldString: string,
   newString: string,
+  limit?: number,
 ): Matches | undefined {
   const forms = candidates(view, oldString, newString);
   for (let k = 0; k < forms.length; k++) {
     const c = forms[k]!;
-    const ranges = occurrences(view, c.old);
+    const ranges = occurrences(view, c.old, limit);
     if (ranges.length > 0)
       return { strategy: k === 0 ? "exact" : "line-endings", ranges, replacement: c.replacement };
   }
   const straightView = straightenQuotes(view);
   for (const c of forms) {
-    const ranges = occurrences(straightView, straightenQuotes(c.old));
+    const ranges = occurrences(straightView, straightenQuotes(c.old), limit);
     if (ranges.length === 0) continue;
     const replaced = ranges.map((r) => view.slice(r.start, r.end));
     const first = ranges[0]!;

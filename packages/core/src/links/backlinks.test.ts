@@ -142,6 +142,16 @@ describe("attachBacklinks: incremental", () => {
     );
   });
 
+  it("resolves each distinct target of a note once: 20 000 links to 100 notes are 100 lookups, not 20 000 (issue 28)", () => {
+    const { index, contentOf, lens, id } = setup();
+    const before = { ...index.stats };
+    const links = Array.from({ length: 20_000 }, (_, i) => `[[T]] [[Twin]] [[Missing ${i % 98}]]`);
+    append(contentOf("Lens/C.md"), links.join("\n"));
+    // T, Twin, 98 missing names, and the U the note already named.
+    expect(index.stats.targets - before.targets).toBe(101);
+    expect(backlinksObject(lens)[id("Lens/T.md")]).toContain(id("Lens/C.md"));
+  });
+
   it("writes only changed keys, in one transaction per folder doc, with BACKLINKS_ORIGIN", () => {
     const { contentOf, lens, other, id } = setup();
     const seen: { doc: string; origin: unknown; keys: string[] }[] = [];

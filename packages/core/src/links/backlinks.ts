@@ -32,6 +32,8 @@ export interface BacklinkStats {
   parsed: number;
   resolved: number;
   rebuilds: number;
+  /** Link targets looked up (once per distinct target of a note each time it is resolved). */
+  targets: number;
 }
 
 export interface BacklinkIndex {
@@ -184,7 +186,7 @@ function diffTargets(
 }
 
 class LiveBacklinkIndex implements BacklinkIndex {
-  readonly stats: BacklinkStats = { parsed: 0, resolved: 0, rebuilds: 0 };
+  readonly stats: BacklinkStats = { parsed: 0, resolved: 0, rebuilds: 0, targets: 0 };
   private readonly resolver: LinkResolver;
   private readonly sources = new Map<string, Source>();
   /**
@@ -455,13 +457,22 @@ class LiveBacklinkIndex implements BacklinkIndex {
     const { spans } = source;
     const text = spans.length === 0 ? "" : textOf(source);
     const resolved = new Array<Located | typeof SELF | undefined>(spans.length / 2);
+    // A note names one target many times (140 000 links to one note in 7 MB): each target is
+    // resolved once for it, since a resolution depends on the target and the source alone.
+    const once = new Map<string, Located | undefined>();
     for (let i = 0; i < spans.length; i += 2) {
       const target = from ? wikilinkTargetAt(text, spans[i]!, spans[i + 1]!) : "";
-      resolved[i / 2] = !from
-        ? undefined
-        : target === ""
-          ? SELF
-          : this.resolver.resolve(target, from);
+      if (!from) resolved[i / 2] = undefined;
+      else if (target === "") resolved[i / 2] = SELF;
+      else {
+        let found = once.get(target);
+        if (found === undefined && !once.has(target)) {
+          this.stats.targets++;
+          found = this.resolver.resolve(target, from);
+          once.set(target, found);
+        }
+        resolved[i / 2] = found;
+      }
     }
     source.resolved = resolved;
     source.self = from;

@@ -6,6 +6,7 @@ import { contentsText } from "../model/contentDoc.js";
 import { callTool } from "../tools/registry.js";
 import { SessionStore } from "../tools/session.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
+import { MAX_RANKED_CHARS } from "./fields.js";
 import { parseQuery } from "./query.js";
 import { rankedIndexOf } from "./rankedIndex.js";
 import { rankedSearch } from "./search.js";
@@ -121,6 +122,30 @@ describe("search tool", () => {
     });
     expect(t.paths({ query: "kayak" })).toEqual(["Team/Trips/Kayak.md"]);
     expect(rankedIndexOf(t.ws).stats()).toMatchObject({ documents: 6, pending: 0 });
+  });
+
+  it("indexes the first MAX_RANKED_CHARS of a note: a 1.5 MB note is not tokenized whole (issue 28)", () => {
+    // Distinct words: the index's term count is the words it read.
+    const words = Array.from({ length: 260_000 }, (_, i) => `w${i.toString(36)}`);
+    const text = `# Long\n${words.join(" ")}\n`;
+    expect(text.length).toBeGreaterThan(5 * MAX_RANKED_CHARS);
+    const ws = workspaceFromTexts([{ name: "Team", files: { "Long.md": text } }]);
+    const index = rankedIndexOf(ws);
+    index.flush();
+    const read = text.slice(0, MAX_RANKED_CHARS).split(/\s+/).length;
+    expect(index.stats().terms).toBeLessThanOrEqual(read + 10);
+    expect(index.stats().terms).toBeGreaterThan(read / 2);
+  });
+
+  it("flush stops a slice after the note that passes its character budget", () => {
+    const big = `${"word ".repeat(40_000)}\n`;
+    const ws = workspaceFromTexts([
+      { name: "Team", files: { "A.md": big, "B.md": big, "C.md": big, "D.md": "small" } },
+    ]);
+    const index = rankedIndexOf(ws);
+    expect(index.flush(200, 100_000)).toBe(3);
+    expect(index.flush(200, 300_000)).toBe(1);
+    expect(index.flush(200, 300_000)).toBe(0);
   });
 
   it("pages with offset and says when there is nothing more", () => {

@@ -7,7 +7,7 @@ import MiniSearch from "minisearch";
 import type { Workspace } from "../workspace/workspace.js";
 import { BodyTally } from "./bodyTally.js";
 import { DensePostings } from "./densePostings.js";
-import { noteFields } from "./fields.js";
+import { noteFields, rankedText } from "./fields.js";
 import { STOPWORDS } from "./stopwords.js";
 import { terms } from "./terms.js";
 
@@ -93,14 +93,19 @@ export class RankedIndex {
     });
   }
 
-  /** Re-indexes up to `budget` changed notes; returns how many are still waiting. */
-  flush(budget = Number.POSITIVE_INFINITY): number {
+  /**
+   * Re-indexes up to `budget` changed notes, stopping after the one that brings the characters
+   * read past `chars` (so a slice of big notes is as short as one of small ones); returns how
+   * many are still waiting.
+   */
+  flush(budget = Number.POSITIVE_INFINITY, chars = Number.POSITIVE_INFINITY): number {
     if (this.choice && this.dirty.size) this.chooseDense(this.choice);
     let done = 0;
+    let read = 0;
     for (const docId of this.dirty) {
-      if (done++ >= budget) break;
+      if (done++ >= budget || read >= chars) break;
       this.dirty.delete(docId);
-      this.reindex(docId);
+      read += this.reindex(docId);
     }
     return this.dirty.size;
   }
@@ -132,7 +137,8 @@ export class RankedIndex {
     this.stop();
   }
 
-  private reindex(docId: string): void {
+  /** Re-indexes one note; the characters it read. */
+  private reindex(docId: string): number {
     const path = this.ws.paths.pathOf(docId);
     const loc = path === undefined ? undefined : this.ws.paths.get(path);
     const view = loc?.meta.type === "markdown" ? this.ws.view(docId) : undefined;
@@ -144,9 +150,10 @@ export class RankedIndex {
     if (!view || path === undefined) {
       this.paths.delete(docId);
       this.tags.delete(docId);
-      return;
+      return 0;
     }
-    const f = noteFields(path, view.aiOnce());
+    const text = rankedText(view.aiOnce());
+    const f = noteFields(path, text);
     const note: IndexedNote = {
       id: docId,
       title: f.title,
@@ -159,6 +166,7 @@ export class RankedIndex {
     this.denseStore.set(docId, this.body.denseCounts(), this.body.length());
     this.paths.set(docId, path);
     this.tags.set(docId, new Set(f.tags));
+    return text.length;
   }
 
   /**

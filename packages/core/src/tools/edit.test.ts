@@ -2,6 +2,8 @@
 // errors as isError results that say what to do.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { MAX_REPLACEMENTS } from "../edit/outcome.js";
+import { aiViewRenders } from "../workspace/viewCache.js";
 import { Workspace } from "../workspace/workspace.js";
 import { editTool } from "./edit.js";
 import { Session } from "./session.js";
@@ -29,10 +31,45 @@ function setup(content: string, options: { author?: string } = {}) {
   const run = (args: Record<string, unknown>, s: Session = reader) =>
     invokeTool(editTool, ws, s, editTool.input.parse(args));
   const raw = () => doc.getText("contents").toString();
-  return { ws, run, raw };
+  return { ws, run, raw, doc };
 }
 
 describe("edit tool", () => {
+  it("refuses replace_all over more than MAX_REPLACEMENTS occurrences, writing nothing (issue 28: 350 000 held the loop 811 ms)", () => {
+    const text = "alpha beta\n".repeat(MAX_REPLACEMENTS + 1);
+    const { run, raw, ws, doc } = setup(text);
+    expect(ws.view(DOC_ID)?.ai).toBe(text); // as the read before the edit left it
+    let transactions = 0;
+    doc.on("afterTransaction", () => transactions++);
+    const renders = aiViewRenders();
+    const r = run({
+      file_path: "Lens/Notes/A.md",
+      old_string: "beta",
+      new_string: "gamma",
+      replace_all: true,
+    });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/^No change made to Lens\/Notes\/A\.md\./);
+    expect(r.text).toContain(`more than ${MAX_REPLACEMENTS} matches`);
+    expect(r.text).toMatch(/Narrow old_string/);
+    expect(raw()).toBe(text);
+    // Counted on the view the read left, stopping past the bound: no transaction, no new view.
+    expect(transactions).toBe(0);
+    expect(aiViewRenders() - renders).toBe(0);
+  });
+
+  it("replaces exactly MAX_REPLACEMENTS occurrences with replace_all", () => {
+    const { run, ws } = setup("alpha beta\n".repeat(MAX_REPLACEMENTS));
+    const r = run({
+      file_path: "Lens/Notes/A.md",
+      old_string: "beta",
+      new_string: "gamma",
+      replace_all: true,
+    });
+    expect(r.isError).toBe(false);
+    expect(ws.view(DOC_ID)?.ai).toBe("alpha gamma\n".repeat(MAX_REPLACEMENTS));
+  });
+
   it("writes the change as a suggestion and says it awaits review", () => {
     const { run, raw, ws } = setup("say hello to all");
     const result = run({ file_path: "Lens/Notes/A.md", old_string: "hello", new_string: "world" });

@@ -2,7 +2,8 @@
 // CriticMarkup suggestion that a human accepts or rejects (SPEC §6 edit).
 import { z } from "zod";
 import { applyEdit } from "../edit/applyEdit.js";
-import type { EditErrorCode } from "../edit/outcome.js";
+import { findMatches } from "../edit/match.js";
+import { type EditErrorCode, MAX_REPLACEMENTS, refuse } from "../edit/outcome.js";
 import { clip } from "../text/clip.js";
 import { lookupDocument } from "./document.js";
 import { textForChange } from "./textForChange.js";
@@ -27,7 +28,9 @@ const input = z.object({
   replace_all: z
     .boolean()
     .default(false)
-    .describe("Replace every occurrence of old_string instead of exactly one (default false)."),
+    .describe(
+      `Replace every occurrence of old_string instead of exactly one (default false); at most ${MAX_REPLACEMENTS} occurrences per edit.`,
+    ),
 });
 
 export const editTool = defineTool({
@@ -55,6 +58,18 @@ export const editTool = defineTool({
         "not_read",
         `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
       );
+    }
+    // Too many matches for replace_all is refused on the view the read left, before the note is
+    // woken or parsed: counting stops past the bound (a 3.9 MB note with 350 000 matches).
+    if (args.replace_all && args.old_string !== "") {
+      const ai = ws.view(loc.docId)?.ai;
+      const found = ai && findMatches(ai, args.old_string, args.new_string, MAX_REPLACEMENTS + 1);
+      if (found && found.ranges.length > MAX_REPLACEMENTS) {
+        return failure(
+          "invalid_edit",
+          `No change made to ${loc.path}. ${refuse.tooMany().message}`,
+        );
+      }
     }
     // A note that cannot be read right now is a `busy` failure: nothing changed, retry.
     const woken = textForChange(ws, loc.docId, loc.path);
@@ -104,6 +119,7 @@ export const editTool = defineTool({
 
 /** The tool-level kind of each edit-engine refusal. */
 const EDIT_FAILURE: Record<EditErrorCode, ToolErrorCode> = {
+  too_many: "invalid_edit",
   not_found: "no_match",
   not_unique: "not_unique",
   identical: "identical",
