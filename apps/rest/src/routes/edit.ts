@@ -101,6 +101,8 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
           headers["lens-session"] === undefined
             ? `Editing needs proof that you read ${doc.loc.path}: send its ETag (from GET /documents/{path}) in If-Match, or GET it with a Lens-Session header and send the same header here.`
             : `Session "${headers["lens-session"]}" has not read ${doc.loc.path}: GET the document with this Lens-Session header first, or send its ETag in If-Match.`,
+          // The tool's refusal for an edit before a read, as MCP answers it.
+          { code: "not_read" },
         );
       }
       const args: Record<string, unknown> = {

@@ -30,6 +30,8 @@ const SearchResultSchema = z
       }),
     ),
     total: z.number().int().openapi({ description: "Hits in all, before limit and offset." }),
+    query: z.string().openapi({ description: "The query as searched." }),
+    limit: z.number().int().openapi({ description: "Most hits on this page." }),
     offset: z.number().int(),
     text: toolText,
   })
@@ -88,10 +90,7 @@ export function registerSearchRoute(app: OpenAPIHono, deps: RestDeps): void {
         reach: actor.caller.reach,
       });
     }
-    const data = result.data as { hits: unknown[]; total: number; offset: number };
-    return c.json(
-      { hits: data.hits, total: data.total, offset: data.offset, text: result.text } as never,
-      200,
-    );
+    // The tool's typed result whole (query, limit and offset included), as MCP gives it.
+    return c.json({ ...(result.data as object), text: result.text } as never, 200);
   });
 }
