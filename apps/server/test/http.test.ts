@@ -151,21 +151,40 @@ describe("MCP sessions over HTTP", () => {
     expect((await call(a.client, "glob", { pattern: "Team/Plans.md" })).text).toBe("Team/Plans.md");
   });
 
-  it("answers DELETE of a gone session with 404; a later call under its id starts afresh", async () => {
+  it("a session its client ended (DELETE) is 404 from then on: never revived, DELETE again 404", async () => {
     const a = await connect();
     const id = a.transport!.sessionId!;
     await call(a.client, "read", { file_path: "Team/Plans.md" });
     await a.close();
     const headers = { ...MCP_HEADERS, "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-06-18" };
     expect((await fetch(server.url, { method: "DELETE", headers })).status).toBe(404);
+    const res = await fetch(server.url, { method: "POST", headers, body: EDIT_PLANS });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: 404, detail: "Session not found" });
+    expect(server.lens.mcpSessions.get(id)).toBeUndefined();
+  });
+
+  it("a session that went without DELETE (expired, evicted) starts afresh under its id", async () => {
+    const a = await connect();
+    const id = a.transport!.sessionId!;
+    await call(a.client, "read", { file_path: "Team/Plans.md" });
+    // As the idle sweep or an eviction ends it: the client never said goodbye.
+    await server.lens.mcpSessions.close(id);
+    const headers = { ...MCP_HEADERS, "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-06-18" };
+    // An edit that finds nothing changes nothing, and shows the read was kept: its reads are
+    // the session's handle and outlived the expiry, so the refusal is "not found", not
+    // "read it first".
     const res = await fetch(server.url, {
       method: "POST",
       headers,
-      body: EDIT_PLANS,
+      body: EDIT_PLANS.replace('"Plan B"', '"Plan Z"'),
     });
     expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/have not read Team\/Plans\.md/);
+    const text = await res.text();
+    expect(text).toMatch(/not found/i);
+    expect(text).not.toMatch(/have not read/);
     await server.lens.mcpSessions.close(id);
+    await a.client.close();
   });
 
   it("an initialize carrying an old session id (gone or live) starts a new session", async () => {

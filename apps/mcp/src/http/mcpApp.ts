@@ -100,9 +100,15 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
       let session = sessions.get(sessionId);
       // The MCP spec answers an unknown or expired session with 404 and expects the client to
       // start over, but some clients (Claude Code among them) then fail every call until they
-      // restart. So an id of ours that is gone (restart, idle expiry) gets a fresh session
-      // under the same id; only DELETE of a gone session, and ids we never issue, get 404.
-      if (!session && req.method !== "DELETE" && isServerSessionId(sessionId)) {
+      // restart. So an id of ours that is gone (restart, idle expiry, eviction) gets a fresh
+      // session under the same id. 404 for a session its client ended with DELETE, for DELETE
+      // of a gone session, and for ids we never issue.
+      if (
+        !session &&
+        req.method !== "DELETE" &&
+        isServerSessionId(sessionId) &&
+        !sessions.wasEnded(sessionId)
+      ) {
         session = await sessions.revive(
           sessionId,
           req.headers.get("mcp-protocol-version"),
@@ -118,7 +124,7 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
       const live = session;
       const res = await sessions.serve(live, () => handle(live.transport));
       // Ended by its client: its reads go with it (an expired or evicted session keeps them).
-      if (req.method === "DELETE" && res.ok) sessions.forgetReads(live, identity);
+      if (req.method === "DELETE" && res.ok) sessions.endedByClient(live, identity);
       return res;
     }
 

@@ -60,6 +60,8 @@ const OWNER_IDENTITY: Identity = OWNER_ACTOR;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** How many ids of sessions ended by DELETE are remembered (about 0.5 MB). */
+export const MAX_ENDED_IDS = 10_000;
 
 /** Read tracking of an MCP session lives in core's SessionStore under this key. */
 export function readTrackingKey(mcpSessionId: string): string {
@@ -72,6 +74,8 @@ export class McpSessions {
   readonly maxBodyBytes: number;
   private readonly live = new Map<string, McpSession>();
   private readonly reviving = new Map<string, Promise<McpSession | undefined>>();
+  /** Ids of sessions their clients ended (DELETE), oldest first: never revived. */
+  private readonly ended = new Set<string>();
   private pending = 0;
   private readonly now: () => number;
   private readonly timer: ReturnType<typeof setInterval>;
@@ -280,9 +284,25 @@ export class McpSessions {
     return true;
   }
 
-  /** Forgets what a session read: its client ended it (DELETE). */
-  forgetReads(s: McpSession, identity: Identity): void {
+  /**
+   * Its client ended the session (DELETE): what it read is forgotten, and its id is never
+   * revived again in this process — a later request under it is a 404, as the MCP spec says
+   * of a terminated session (conformance `server-session-lifecycle`). The last
+   * MAX_ENDED_IDS ids are kept; older ones, and all of them after a restart, revive as any
+   * gone id of ours does.
+   */
+  endedByClient(s: McpSession, identity: Identity): void {
     this.deps.lens.forgetSession(identity, readTrackingKey(s.id));
+    this.ended.add(s.id);
+    if (this.ended.size > MAX_ENDED_IDS) {
+      const oldest = this.ended.values().next().value;
+      if (oldest !== undefined) this.ended.delete(oldest);
+    }
+  }
+
+  /** Whether `id` is a session its client ended with DELETE (see endedByClient). */
+  wasEnded(id: string): boolean {
+    return this.ended.has(id);
   }
 
   /** Closes idle sessions; returns how many were closed. */
