@@ -62,6 +62,16 @@ export function mcpToolListing(tool: LensTool): McpTool {
 }
 
 /**
+ * Every tool's listing, made once per process: its JSON Schemas cost about 15 ms to make, and a
+ * server is made per session (per request, once MCP sessions go stateless).
+ */
+let listingsByName: ReadonlyMap<string, McpTool> | undefined;
+export function toolListings(): ReadonlyMap<string, McpTool> {
+  listingsByName ??= new Map(lensTools.map((t) => [t.name, mcpToolListing(t)]));
+  return listingsByName;
+}
+
+/**
  * Creates one MCP server for one transport session (`session`: where its reads are tracked — an
  * HTTP session's are durable, keyed by its id), opened by `opener` (over HTTP each request also
  * carries its own identity, from the same credential). Connect it to exactly one transport.
@@ -80,7 +90,7 @@ export function createLensServer(
       instructions: serverInstructions(lens.workspace, opener.caller),
     },
   );
-  const listings = new Map(lensTools.map((t) => [t.name, mcpToolListing(t)]));
+  const listings = toolListings();
   /** The request's actor, attributed as the token's name, `--author`, or the client's name. */
   const actorOf = (authInfo: Parameters<typeof identityOf>[0]): Actor =>
     lens.actor(identityOf(authInfo) ?? opener, server.getClientVersion()?.name);
