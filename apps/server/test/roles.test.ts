@@ -307,6 +307,30 @@ describe("token changes in a running server", () => {
     await conn.client.close();
   });
 
+  it("REST refuses a token for a folder the server does not hold, as the CLI does, unless told it will exist", async () => {
+    const typo = await api("/tokens", ADMIN, {
+      method: "POST",
+      body: JSON.stringify({ name: "typo", role: "view", folders: ["Taem"] }),
+    });
+    expect(typo.status).toBe(422);
+    expect(((await typo.json()) as { detail: string }).detail).toMatch(
+      /No folder "Taem" on this server: its folders are .*Team.*allow_missing_folder/,
+    );
+    const list = (await (await api("/tokens", ADMIN)).json()) as { tokens: { name: string }[] };
+    expect(list.tokens.map((t) => t.name)).not.toContain("typo");
+    const later = await api("/tokens", ADMIN, {
+      method: "POST",
+      body: JSON.stringify({
+        name: "next-year",
+        role: "view",
+        folders: ["Next year"],
+        allow_missing_folder: true,
+      }),
+    });
+    expect(later.status).toBe(201);
+    expect((await api("/tokens/next-year", ADMIN, { method: "DELETE" })).status).toBe(200);
+  });
+
   it("keeps the audit log across a restart", async () => {
     await server.stop();
     server = await startServe(cfg, silentLog());

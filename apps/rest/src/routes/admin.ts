@@ -34,6 +34,10 @@ const NewTokenBody = z
     role: z.enum(ROLES),
     folders: z.array(z.string().min(1)).max(100).optional(),
     expires: z.string().optional().openapi({ description: "A duration: 90m, 12h, 30d, 1y." }),
+    allow_missing_folder: z.boolean().optional().openapi({
+      description:
+        "Accept folders the server does not hold (yet); without it such a token is refused (422), as `lens token add` refuses it without --allow-missing-folder.",
+    }),
   })
   .openapi("NewToken");
 
@@ -166,6 +170,15 @@ export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
     const actor = actorFor(c, deps, "createToken");
     const dir = dataDir();
     const body = c.req.valid("json");
+    // A typo in a folder name would make a token that reaches nothing: refused, as the CLI does.
+    const held = new Set(deps.workspace.folders().map((f) => f.name));
+    const missing = (body.folders ?? []).filter((f) => !held.has(f));
+    if (missing.length > 0 && body.allow_missing_folder !== true) {
+      throw new ProblemError(
+        "validation-failed",
+        `No folder ${missing.map((f) => JSON.stringify(f)).join(", ")} on this server: its folders are ${[...held].sort().join(", ") || "none yet"} (names are exact). Give one of them, or send allow_missing_folder: true for a folder that will exist.`,
+      );
+    }
     try {
       const expiresAt =
         body.expires === undefined ? undefined : Date.now() + parseDuration(body.expires);
