@@ -4,6 +4,8 @@
 import {
   type BatchReview,
   type Caller,
+  comparePaths,
+  documentsInScope,
   type Outcome,
   type PendingSuggestion,
   type ReadRequest,
@@ -124,6 +126,17 @@ export class Lens {
       this.session(actor, session).markRead(read.value.docId, this.workspace.now());
     }
     return read;
+  }
+
+  /**
+   * Every note the actor may read, by path in path order (MCP's resources/list pages it):
+   * authorised as a document read.
+   */
+  documentPaths(actor: Actor): Outcome<string[]> {
+    const refused = refusal(actor.caller, "document.read");
+    if (refused) return { ok: false, error: refused };
+    const docs = documentsInScope(this.workspace, { kind: "all" }, actor.caller.reach);
+    return { ok: true, value: docs.map((loc) => loc.path).sort(comparePaths) };
   }
 
   /** Pending suggestions under `path` (every document in reach when absent). */

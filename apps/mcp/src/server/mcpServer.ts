@@ -29,6 +29,7 @@ import {
 import { z } from "zod";
 import { identityOf } from "./identity.js";
 import { serverInstructions } from "./instructions.js";
+import { registerResources } from "./resources.js";
 
 export interface LensServerDeps {
   /** The service every call goes through. */
@@ -86,7 +87,12 @@ export function createLensServer(
   const server = new Server(
     { name: "lens", title: "Lens", version: deps.version ?? "0.0.0" },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
       instructions: serverInstructions(lens.workspace, opener.caller),
     },
   );
@@ -129,6 +135,7 @@ export function createLensServer(
     },
   );
 
+  registerResources(server, lens, actorOf);
   return server;
 }
 
