@@ -2,8 +2,8 @@
 // request; a durable handle for an MCP session, so it outlives the process) linked with the handle
 // the client passed — marks go to every one, any one unlocks an edit.
 import type { ReadTracker, SessionStore } from "@lens/core";
-import type { SessionRef } from "../context.js";
 import type { HandleRegistry } from "./handles.js";
+import type { SessionRef } from "./sessionRef.js";
 
 export class ReadTracking {
   constructor(
