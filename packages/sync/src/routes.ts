@@ -81,6 +81,24 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
   };
 
   /**
+   * `grant` asked again, for a request that waited (a body read, turns of the event loop): a
+   * token revoked, expired, narrowed or made read-only meanwhile writes nothing, as over a
+   * WebSocket, where every update is asked again.
+   */
+  const stillWrites = (docId: string, grant: Grant): Grant => {
+    const now = tokens.recheck(docId, grant);
+    if ("refused" in now) {
+      if (now.refused === 404) throw new SyncError(404, `Doc ${docId} not found`);
+      settings.onAuthFailure?.(now.reason);
+      throw new SyncError(401, "Unauthorized: the token stopped working while the update came in", {
+        code: now.reason,
+      });
+    }
+    if (now.access !== "full") throw new SyncError(403, "Token is read-only", {}, READ_ONLY_TOKEN);
+    return now;
+  };
+
+  /**
    * Whether the workspace holds `docId`, else whether it was created now by `creator` (a
    * credential id; undefined: create nothing. The 409 and 507 refusals of `openDoc`). Never
    * wakes a dormant doc: answering a request for a doc is not opening it — a client's
@@ -142,15 +160,17 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     // Reading a large body, checking it and applying it are each a turn of the event loop, so
     // other clients are answered between them (a 7 MB update held it for 50-70 ms in one).
     await nextTurn();
+    // From here to the apply, one turn: the token, the folder rules and the doc as they are now.
+    const now = stillWrites(docId, grant);
     const held = hub.findDoc(docId);
-    const forbidden = hub.folderRefusal(docId, held, bytes, grant.caller);
+    const forbidden = hub.folderRefusal(docId, held, bytes, now.caller);
     if (forbidden) throw new SyncError(403, `Update refused: ${forbidden}`);
-    const doc = held ?? hub.openDoc(docId, settings.createDocs ? grant.credential : undefined);
+    const doc = held ?? hub.openDoc(docId, settings.createDocs ? now.credential : undefined);
     if (!doc) throw new SyncError(404, `Doc ${docId} not found`);
     const origin: SyncOrigin = { syncTransport: "http", docId };
     // Checked against the doc as held, or, for a doc just created, against no doc: the same
     // answer for an empty doc, so neither check is made again.
-    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin, grant.caller, {
+    const refused = hub.applyRemoteUpdate(docId, doc, bytes, origin, now.caller, {
       update: true,
       folders: true,
     });

@@ -2,6 +2,7 @@
 // already open with it (or with a client token it minted): they are closed (1008) within a
 // second, and every update a socket sends is checked against its credential first.
 import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Authenticator, addToken, revokeToken } from "@lens/access";
@@ -136,3 +137,62 @@ describe("open sockets and the credential behind them", () => {
     await expect(startServer({ tokenTtlSeconds: 86_401 })).rejects.toThrow(/at most 86400/);
   });
 });
+
+describe("an HTTP update whose token stops working while its body comes in", () => {
+  it("is refused (401) and changes nothing: the token is asked again before the apply", async () => {
+    const dir = dataDir();
+    const { token } = await addToken(dir, { name: "slow", role: "edit" });
+    // Another token stays: revoking the last one would open a loopback server to everyone.
+    await addToken(dir, { name: "other", role: "view" });
+    server = await startServer({ auth: new Authenticator({ dataDir: dir }) });
+    const id = docIdFor(1);
+    const doc = addContent(server.workspace, id, "x");
+    const update = insertion("written after revocation ");
+    const half = Math.floor(update.length / 2);
+    const req = request(`${server.url}/d/${id}/update`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/octet-stream",
+        "content-length": String(update.length),
+      },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on("response", (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (d: string) => {
+          body += d;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+    });
+    req.flushHeaders();
+    req.write(update.slice(0, half));
+    // Another request answered by the same server: the first one's headers came in before it,
+    // so its handler has checked the token and is waiting for the rest of the body.
+    await (await fetch(`${server.url}/d/${id}/as-update`)).arrayBuffer();
+    await revokeToken(dir, "slow");
+    await until(async () => {
+      const res = await fetch(`${server!.url}/d/${id}/as-update`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      return res.status === 401;
+    });
+    req.end(update.slice(half));
+    const res = await answer;
+    expect(res.status).toBe(401);
+    expect(res.body).toContain("the token stopped working while the update came in");
+    expect(doc.getText("contents").toString()).toBe("x");
+  });
+});
+
+/** Polls an async check until it holds (fails after 5 s). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -172,7 +172,8 @@ export function registerAdminRoutes(app: OpenAPIHono, deps: AdminDeps): void {
     const body = c.req.valid("json");
     // A typo in a folder name would make a token that reaches nothing: refused, as the CLI does.
     const held = new Set(deps.workspace.folders().map((f) => f.name));
-    const missing = (body.folders ?? []).filter((f) => !held.has(f));
+    // Trimmed as the token file stores them.
+    const missing = (body.folders ?? []).map((f) => f.trim()).filter((f) => !held.has(f));
     if (missing.length > 0 && body.allow_missing_folder !== true) {
       throw new ProblemError(
         "validation-failed",
