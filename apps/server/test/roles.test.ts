@@ -1,7 +1,8 @@
 // Roles, folders, attribution and the audit log through `lens serve`: named tokens made with the
 // `lens token` CLI while the server runs, then used over MCP (HTTP) and REST; revocation and the
 // audit log across a restart.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig, type ServeConfig } from "../src/cli/config.js";
 import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
@@ -329,6 +330,36 @@ describe("token changes in a running server", () => {
     });
     expect(later.status).toBe(201);
     expect((await api("/tokens/next-year", ADMIN, { method: "DELETE" })).status).toBe(200);
+  });
+
+  it("lens token add and revoke put the change on record first: with the audit log unwritable they change nothing", async () => {
+    const log = join(data, ".lens", "audit.jsonl");
+    const aside = `${log}.aside`;
+    renameSync(log, aside);
+    mkdirSync(log);
+    try {
+      const add = await lensToken(["add", "--name", "unrecorded", "--role", "view"]);
+      expect(add.code).not.toBe(0);
+      expect(add.err).toMatch(/audit log could not record this token\.add/);
+      const revoke = await lensToken(["revoke", "Bo"]);
+      expect(revoke.code).not.toBe(0);
+      expect(revoke.err).toMatch(/audit log could not record this token\.revoke/);
+    } finally {
+      rmSync(log, { recursive: true });
+      renameSync(aside, log);
+    }
+    const list = await lensToken(["list"]);
+    expect(list.out).not.toContain("unrecorded");
+    expect(list.out).toContain("Bo\t");
+    // Writable again: requested, then ok, both on record.
+    expect((await lensToken(["add", "--name", "recorded", "--role", "view"])).code).toBe(0);
+    const entries = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { who: string; action: string; outcome: string })
+      .filter((e) => e.who === "cli" && e.action === "token.add");
+    expect(entries.slice(-2).map((e) => e.outcome)).toEqual(["requested", "ok"]);
+    expect((await lensToken(["revoke", "recorded"])).code).toBe(0);
   });
 
   it("keeps the audit log across a restart", async () => {

@@ -11,7 +11,8 @@ import {
   TokenFileError,
   type TokenRecord,
 } from "@lens/access";
-import { isRole, ROLE_ABILITIES, ROLES, type Role } from "@lens/core";
+import { isRole, OWNER, ROLE_ABILITIES, ROLES, type Role, Workspace } from "@lens/core";
+import { type Actor, type AdminRecord, createLens } from "@lens/service";
 import { type Command, Option } from "commander";
 import { openData } from "../compositionRoot/data.js";
 import { createLogger } from "../log.js";
@@ -19,6 +20,24 @@ import { ConfigError, type Env, resolveDataConfig } from "./config.js";
 import { chooseDataDir } from "./dataDir.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Whoever holds the data directory and runs the CLI on it: its owner, recorded as "cli". */
+const CLI_ACTOR: Actor = { caller: OWNER, who: "cli", credential: "cli" };
+
+/**
+ * A token change through the service, as REST's: a `requested` entry in the audit log before
+ * it is made (refused, nothing changed, when the log cannot be written), then its outcome.
+ */
+async function auditedChange<T>(
+  dir: string,
+  record: AdminRecord,
+  change: () => Promise<T>,
+): Promise<T> {
+  const lens = createLens(new Workspace(), { audit: new AuditLog(dir) });
+  const done = await lens.administer(CLI_ACTOR, "tokens.manage", record, change);
+  if (!done.ok) throw new ConfigError(done.error.message);
+  return done.value;
+}
 
 /** The data directory the token commands work on: it must exist (tokens belong to data). */
 function tokenDataDir(flags: { data?: string }, env: Env): string {
@@ -152,20 +171,14 @@ export function registerTokenCommand(
               role: flags.role as Role,
               folders: flags.folder ?? [],
             };
-            const made = await addToken(
+            const made = await auditedChange(
               dir,
-              expiresAt === undefined ? spec : { ...spec, expiresAt },
-            );
-            await new AuditLog(dir).record({
-              who: "cli",
-              action: "token.add",
-              outcome: "ok",
-              detail: {
-                name: made.record.name,
-                role: made.record.role,
-                folders: made.record.folders,
+              {
+                action: "token.add",
+                detail: { name: spec.name, role: spec.role, folders: spec.folders },
               },
-            });
+              () => addToken(dir, expiresAt === undefined ? spec : { ...spec, expiresAt }),
+            );
             for (const f of missing) {
               process.stderr.write(
                 `Note: "${f}" is not a folder of this data directory yet; the token reaches it once it exists.\n`,
@@ -207,13 +220,9 @@ export function registerTokenCommand(
       run(() =>
         refusalsAsConfigErrors(async () => {
           const dir = tokenDataDir(flags, env);
-          const gone = await revokeToken(dir, name);
-          await new AuditLog(dir).record({
-            who: "cli",
-            action: "token.revoke",
-            outcome: "ok",
-            detail: { name: gone.name },
-          });
+          const gone = await auditedChange(dir, { action: "token.revoke", detail: { name } }, () =>
+            revokeToken(dir, name),
+          );
           process.stdout.write(`Revoked token "${gone.name}".\n`);
         }),
       ),
