@@ -162,15 +162,16 @@ describe("GET /events", () => {
     const token = await s.add("Revoked at once", "view");
     const stream = await connected(await open(s, token));
     await revokeToken(s.dataDir, "Revoked at once");
-    await eventually(() => stream.ended(), "the stream to end", 3000);
+    await eventually(() => stream.ended(), "the stream to end", 10_000);
     await eventually(() => s.ws.listenerCount === baseline, "the listener to go");
   });
 
   it("ends a stream when its token's expiry passes", async () => {
     const s = await start();
-    const token = await s.add("Short-lived", "view", [], Date.now() + 400);
+    // Expires soon enough to watch, late enough that a loaded machine still connects first.
+    const token = await s.add("Short-lived", "view", [], Date.now() + 1500);
     const stream = await connected(await open(s, token));
-    await eventually(() => stream.ended(), "the stream to end", 3000);
+    await eventually(() => stream.ended(), "the stream to end", 10_000);
   });
 
   it("bounds open streams: 429 past a token's share, 503 past the server's, both with Retry-After", async () => {

@@ -12,6 +12,7 @@ import {
   type Child,
   CLI,
   type Connection,
+  cliEnv,
   connectHttp,
   requireBuiltCli,
   spawnCli,
@@ -30,27 +31,20 @@ let http: Connection;
 let stdio: Client;
 const root = tempDir("lens-doors-");
 
-function env(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith("LENS_")) out[k] = v;
-  return { ...out, LENS_LOG_LEVEL: "warn" };
-}
-
 beforeAll(async () => {
   requireBuiltCli();
   const vaults = writeFixtureVaults(`${root.path}/vaults`);
   const data = `${root.path}/data`;
   server = spawnCli(
     ["serve", "--port", "0", "--data", data, "--import", `${vaults.team}=Team`, "--author", AUTHOR],
-    { env: env() },
+    { env: { LENS_LOG_LEVEL: "warn" } },
   );
   base = (await server.waitFor(/MCP\s+(http:\/\/\S+)\/mcp/))[1]!;
   http = await connectHttp(`${base}/mcp`);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, "stdio", "--data", data, "--author", AUTHOR],
-    env: env(),
+    env: cliEnv(),
     stderr: "pipe",
   });
   stdio = new Client({ name: AUTHOR, version: "0.0.0" });

@@ -118,18 +118,25 @@ export function requireBuiltCli(): void {
   if (!build.ok) throw new Error(`building the lens CLI failed:\n${build.error}`);
 }
 
+/**
+ * The environment a spawned CLI gets: this process's, without the developer's own LENS_*
+ * settings (they must not leak into the tests), at log level `level`.
+ */
+export function cliEnv(level = "warn"): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("LENS_")) out[k] = v;
+  return { ...out, LENS_LOG_LEVEL: level };
+}
+
 /** Spawns the built CLI (or another copy of it: `cli`, e.g. an installed package's). */
 export function spawnCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; cli?: string } = {},
 ): Child {
-  // The developer's own LENS_* settings must not leak into the tests.
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("LENS_")),
-  );
   const proc = spawn(process.execPath, [options.cli ?? CLI, ...args], {
     cwd: options.cwd ?? APP_DIR,
-    env: { ...inherited, LENS_LOG_LEVEL: "info", ...options.env },
+    env: { ...cliEnv("info"), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

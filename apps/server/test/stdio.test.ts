@@ -12,6 +12,7 @@ import {
   CLI,
   type Connection,
   call,
+  cliEnv,
   connectHttp,
   rawText,
   requireBuiltCli,
@@ -27,13 +28,6 @@ const dirs: Array<{ remove(): void }> = [];
 afterAll(() => {
   for (const d of dirs) d.remove();
 });
-
-function env(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith("LENS_")) out[k] = v;
-  return { ...out, LENS_LOG_LEVEL: "warn" };
-}
 
 let lastData = "";
 
@@ -54,7 +48,7 @@ async function connectStdio(): Promise<Connection & { stderr: () => string }> {
       "--import",
       vaults.research,
     ],
-    env: env(),
+    env: cliEnv(),
     stderr: "pipe",
   });
   let stderr = "";
@@ -111,7 +105,7 @@ describe("lens stdio", () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, "stdio", "--data", data, "--init"],
-      env: env(),
+      env: cliEnv(),
       stderr: "pipe",
     });
     let stderr = "";
@@ -143,7 +137,7 @@ describe("lens stdio", () => {
     const second = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, "stdio", "--data", lastData],
-      env: env(),
+      env: cliEnv(),
       stderr: "pipe",
     });
     let err = "";
@@ -162,7 +156,7 @@ describe("lens stdio", () => {
     const root = tempDir();
     dirs.push(root);
     const proc = spawn(process.execPath, [CLI, "stdio", "--init", "--data", `${root.path}/data`], {
-      env: env(),
+      env: cliEnv(),
       stdio: ["pipe", "pipe", "pipe"],
     });
     let err = "";
@@ -202,7 +196,7 @@ describe("lens stdio beside a running lens serve", () => {
       const transport = new StdioClientTransport({
         command: process.execPath,
         args: [CLI, "stdio", "--data", data, "--author", "Desktop"],
-        env: env(),
+        env: cliEnv(),
         stderr: "pipe",
       });
       let err = "";

@@ -15,6 +15,7 @@ import type { SyncOrigin } from "./origin.js";
 import {
   type Access,
   bearerToken,
+  type DocAccess,
   type Grant,
   MAX_TOKEN_TTL_SECONDS,
   type TokenAuthority,
@@ -65,14 +66,12 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
   };
 
   /** Document endpoints take the doc's client token (or a server-level token). */
-  const requireDoc = (c: Context, docId: string, write: boolean): Grant => {
-    const r = tokens.accessTo(docId, bearerToken(c.req.header("authorization")));
+  /** What `r` grants on `docId`, or the refusal (404, 401 saying `unauthorized`, 403). */
+  const granted = (docId: string, r: DocAccess, write: boolean, unauthorized: string): Grant => {
     if ("refused" in r) {
       if (r.refused === 404) throw new SyncError(404, `Doc ${docId} not found`);
       settings.onAuthFailure?.(r.reason);
-      throw new SyncError(401, "Unauthorized: send the client token from /auth", {
-        code: r.reason,
-      });
+      throw new SyncError(401, `Unauthorized: ${unauthorized}`, { code: r.reason });
     }
     if (write && r.access !== "full") {
       throw new SyncError(403, "Token is read-only", {}, READ_ONLY_TOKEN);
@@ -80,23 +79,26 @@ export function syncRoutes({ hub, tokens, settings }: RouteContext): Hono {
     return r;
   };
 
+  const requireDoc = (c: Context, docId: string, write: boolean): Grant =>
+    granted(
+      docId,
+      tokens.accessTo(docId, bearerToken(c.req.header("authorization"))),
+      write,
+      "send the client token from /auth",
+    );
+
   /**
    * `grant` asked again, for a request that waited (a body read, turns of the event loop): a
    * token revoked, expired, narrowed or made read-only meanwhile writes nothing, as over a
    * WebSocket, where every update is asked again.
    */
-  const stillWrites = (docId: string, grant: Grant): Grant => {
-    const now = tokens.recheck(docId, grant);
-    if ("refused" in now) {
-      if (now.refused === 404) throw new SyncError(404, `Doc ${docId} not found`);
-      settings.onAuthFailure?.(now.reason);
-      throw new SyncError(401, "Unauthorized: the token stopped working while the update came in", {
-        code: now.reason,
-      });
-    }
-    if (now.access !== "full") throw new SyncError(403, "Token is read-only", {}, READ_ONLY_TOKEN);
-    return now;
-  };
+  const stillWrites = (docId: string, grant: Grant): Grant =>
+    granted(
+      docId,
+      tokens.recheck(docId, grant),
+      true,
+      "the token stopped working while the update came in",
+    );
 
   /**
    * Whether the workspace holds `docId`, else whether it was created now by `creator` (a

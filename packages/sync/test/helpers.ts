@@ -18,14 +18,14 @@ export const RELAY = "6a6b0000-0000-4000-8000-000000000001";
 export const docIdFor = (n: number): string =>
   `${RELAY}-00000000-0000-4000-8000-${n.toString().padStart(12, "0")}`;
 
-/** Polls `check` until it holds; fails with `what` after `timeoutMs`. */
+/** Polls `check` (which may ask the server) until it holds; fails with `what` after `timeoutMs`. */
 export async function waitFor(
-  check: () => boolean,
+  check: () => boolean | Promise<boolean>,
   what = "condition",
   timeoutMs = 5000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

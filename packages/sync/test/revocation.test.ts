@@ -173,13 +173,13 @@ describe("an HTTP update whose token stops working while its body comes in", () 
     // so its handler has checked the token and is waiting for the rest of the body.
     await (await fetch(`${server.url}/d/${id}/as-update`)).arrayBuffer();
     await revokeToken(dir, "slow");
-    await until(async () => {
+    await waitFor(async () => {
       const res = await fetch(`${server!.url}/d/${id}/as-update`, {
         headers: { authorization: `Bearer ${token}` },
       });
       await res.arrayBuffer();
       return res.status === 401;
-    });
+    }, "the revocation to take effect");
     req.end(update.slice(half));
     const res = await answer;
     expect(res.status).toBe(401);
@@ -187,12 +187,3 @@ describe("an HTTP update whose token stops working while its body comes in", () 
     expect(doc.getText("contents").toString()).toBe("x");
   });
 });
-
-/** Polls an async check until it holds (fails after 5 s). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
