@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# The official MCP conformance suite against a real `lens serve` (built): the 2025-11-25
-# scenarios Lens passes today. The suite needs Node 22, which Lens does not: Node 22 and the
-# suite are installed from npm into .tools/conformance (not Lens's dependencies). The
-# 2026-07-28 scenarios join this list with issue 30 (docs/research/mcp-2026-07-28.md).
+# The official MCP conformance suite against a real `lens serve` (built), at both protocol
+# revisions Lens serves on one /mcp: stateless 2026-07-28 and 2025-11-25 sessions. The suite
+# needs Node 22, which Lens does not: Node 22 and the suite are installed from npm into
+# .tools/conformance (not Lens's dependencies). `--conformance` (hidden) lists the three
+# diagnostic tools the suite's server-stateless scenario calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 NODE22_VERSION=22.23.3
 SUITE_VERSION=0.2.0-alpha.12
-SCENARIOS_2025=(server-initialize ping tools-list server-session-lifecycle)
+SCENARIOS_2026=(server-stateless caching tools-list dns-rebinding-protection resources-list
+  sep-2164-resource-not-found prompts-list completion-complete)
+SCENARIOS_2025=(server-initialize ping tools-list server-session-lifecycle dns-rebinding-protection
+  resources-list prompts-list completion-complete)
 
 tools=.tools/conformance
 suite="$tools/node_modules/@modelcontextprotocol/conformance/dist/index.js"
@@ -33,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-LENS_LOG_LEVEL=warn node apps/server/dist/cli.js serve --data "$work/data" --init --port 0 \
+LENS_LOG_LEVEL=warn node apps/server/dist/cli.js serve --data "$work/data" --init --port 0 --conformance \
   >"$work/out" 2>"$work/err" &
 server_pid=$!
 url=""
@@ -47,14 +51,15 @@ done
 echo "==> MCP conformance $SUITE_VERSION against $url"
 
 failed=0
-for scenario in "${SCENARIOS_2025[@]}"; do
-  out=$("$node22" "$suite" server --url "$url" --spec-version 2025-11-25 --scenario "$scenario" 2>&1) || {
-    failed=1
-  }
+run() { # VERSION SCENARIO
+  local out summary bad=0
+  out=$("$node22" "$suite" server --url "$url" --spec-version "$1" --scenario "$2" 2>&1) || bad=1
   summary=$(grep -E '^Passed: ' <<<"$out" | tail -1 || true)
   # A scenario that does not apply is skipped with exit 0: that is a failure here.
-  if grep -q "SKIPPED: scenario" <<<"$out" || [ -z "$summary" ]; then failed=1; fi
-  echo "    2025-11-25 $scenario: ${summary:-no result}"
-  if [ "$failed" = 1 ]; then echo "$out" >&2; break; fi
-done
+  if grep -q "SKIPPED: scenario" <<<"$out" || [ -z "$summary" ]; then bad=1; fi
+  echo "    $1 $2: ${summary:-no result}"
+  if [ "$bad" = 1 ]; then echo "$out" >&2; failed=1; fi
+}
+for scenario in "${SCENARIOS_2026[@]}"; do run 2026-07-28 "$scenario"; done
+for scenario in "${SCENARIOS_2025[@]}"; do run 2025-11-25 "$scenario"; done
 exit "$failed"

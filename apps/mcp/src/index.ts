@@ -13,7 +13,13 @@ export {
   McpSessions,
   readTrackingKey,
 } from "./http/mcpSessions.js";
+export { createStatelessLeg, type StatelessLegOptions } from "./http/statelessLeg.js";
 export { authInfoOf, identityOf } from "./server/identity.js";
 export { serverInstructions } from "./server/instructions.js";
 export { createLensServer, type LensServerDeps, mcpToolListing } from "./server/mcpServer.js";
-export { STDIO_SESSION, type StdioSession, serveStdio } from "./stdio.js";
+export {
+  STDIO_SESSION,
+  type StdioConnection,
+  type StdioSession,
+  serveStdio,
+} from "./stdio.js";

@@ -8,13 +8,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLensServer } from "../src/server/mcpServer.js";
-import {
-  NOTE_TEMPLATE,
-  noteUri,
-  pathOfUri,
-  RESOURCE_NOT_FOUND,
-  RESOURCE_PAGE,
-} from "../src/server/resources.js";
+import { NOTE_TEMPLATE, noteUri, pathOfUri, RESOURCE_PAGE } from "../src/server/resources.js";
 import { call, FIXTURE_PATHS, fixtureWorkspace, serviceOver } from "./support.js";
 
 const open: Client[] = [];
@@ -92,11 +86,13 @@ describe("notes as resources", () => {
     }
   });
 
-  it("answers -32002 for a note that is not there, a path out of the vault or another scheme", async () => {
+  it("answers resource-not-found (-32602 with data.uri) for a note that is not there, a path out of the vault or another scheme", async () => {
     const client = await connect(fixtureWorkspace());
     for (const uri of ["lens://Team/Nope.md", "lens://../etc/passwd", "file:///etc/passwd"]) {
       const e = await mcpError(client.readResource({ uri }));
-      expect(e.code, uri).toBe(RESOURCE_NOT_FOUND);
+      // 2026-07-28 answers a missing resource -32602 (the SDK maps -32002 to it on every era).
+      expect(e.code, uri).toBe(-32602);
+      expect(e.data, uri).toEqual({ uri });
       expect(e.message).toContain(uri);
     }
   });
@@ -137,7 +133,8 @@ describe("notes as resources", () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.name)).toEqual(["Research/Paper.md"]);
     const e = await mcpError(client.readResource({ uri: "lens://Team/Plans.md" }));
-    expect(e.code).toBe(RESOURCE_NOT_FOUND);
+    expect(e.code).toBe(-32602);
+    expect(e.data).toEqual({ uri: "lens://Team/Plans.md" });
     const done = await client.complete({
       ref: { type: "ref/resource", uri: NOTE_TEMPLATE },
       argument: { name: "path", value: "" },

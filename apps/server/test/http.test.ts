@@ -248,8 +248,8 @@ describe("MCP sessions over HTTP", () => {
   });
 
   it("keeps no answered JSON call in the session's transport; concurrent calls all answered", async () => {
-    // The SDK (issue #2559, 1.x) leaves each answered JSON-mode POST in its stream map for the
-    // session's life, with the whole Response reachable: mcpSessions.serve releases them.
+    // SDK v1 (issue #2559) left each answered JSON-mode POST in its stream map for the session's
+    // life, with the whole Response reachable; v2 drops it once answered. Kept as a guard.
     const a = await connect();
     const reads = Array.from({ length: 12 }, (_, i) =>
       call(a.client, "read", { file_path: i % 2 ? "Team/Plans.md" : "Research/Paper.md" }),

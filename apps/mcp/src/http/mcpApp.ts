@@ -1,9 +1,16 @@
-// The `/mcp` endpoint (MCP Streamable HTTP) as a Hono sub-app: routes each request to its
-// session's transport, opens sessions on initialize, and answers the HTTP-level errors
-// (JSON-RPC errors as the SDK's transport answers them; 404 as the port's problem+json).
+// The `/mcp` endpoint (MCP Streamable HTTP) as a Hono sub-app. Every request is one of two eras,
+// told apart by the SDK's own predicate (`isLegacyRequest`: a POST whose body carries the
+// 2026-07-28 `_meta` envelope is modern, everything else legacy): modern requests go to the
+// stateless leg (statelessLeg.ts), legacy ones to their 2025-11-25 session's transport, which
+// this file opens on initialize. It answers the HTTP-level errors itself (JSON-RPC errors as the
+// SDK's transport answers them; 404 as the port's problem+json).
 
 import { type AccessEnv, jsonShapeProblem, problem } from "@lens/access";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpHttpHandler,
+} from "@modelcontextprotocol/server";
 import { Hono } from "hono";
 import { authInfoOf } from "../server/identity.js";
 import { isServerSessionId, type McpSession, type McpSessions } from "./mcpSessions.js";
@@ -42,7 +49,11 @@ function initializeRequest(message: unknown): boolean {
   );
 }
 
-export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
+/**
+ * The `/mcp` app: 2025-11-25 sessions from `sessions`, stateless 2026-07-28 requests through
+ * `stateless` (statelessLeg.ts).
+ */
+export function createMcpApp(sessions: McpSessions, stateless: McpHttpHandler): Hono<AccessEnv> {
   const app = new Hono<AccessEnv>();
 
   app.all("/", async (c) => {
@@ -83,6 +94,12 @@ export function createMcpApp(sessions: McpSessions): Hono<AccessEnv> {
         return jsonRpcHttpError(400, -32600, "Invalid Request: an empty batch");
       }
     }
+    // A 2026-07-28 request (its body carries the per-request envelope): no session; the SDK's
+    // handler checks the envelope and headers and answers SEP-2575's errors itself.
+    if (message !== undefined && !(await isLegacyRequest(req, message))) {
+      return stateless.fetch(req, { parsedBody: message, authInfo });
+    }
+
     const handle = (transport: McpSession["transport"]) =>
       transport.handleRequest(
         req,

@@ -3,12 +3,12 @@
 import { randomUUID } from "node:crypto";
 import type { Identity } from "@lens/access";
 import { OWNER_ACTOR, type ServiceLog, SILENT_LOG } from "@lens/service";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   LATEST_PROTOCOL_VERSION,
+  type Server,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from "@modelcontextprotocol/sdk/types.js";
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 import { createLensServer, type LensServerDeps } from "../server/mcpServer.js";
 import { onStreamEnd } from "./onStreamEnd.js";
 
@@ -69,6 +69,8 @@ export function readTrackingKey(mcpSessionId: string): string {
 }
 
 export class McpSessions {
+  /** What every session's server is made with (the stateless leg makes its servers alike). */
+  readonly deps: LensServerDeps;
   readonly idleTimeoutMs: number;
   readonly maxSessions: number;
   readonly maxBodyBytes: number;
@@ -83,9 +85,10 @@ export class McpSessions {
   private readonly log: ServiceLog;
 
   constructor(
-    private readonly deps: LensServerDeps,
+    deps: LensServerDeps,
     private readonly options: McpSessionOptions = {},
   ) {
+    this.deps = deps;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -260,7 +263,6 @@ export class McpSessions {
     // string it was built from.
     if (!res.headers.get("content-type")?.startsWith("text/event-stream") || !res.body) {
       finish();
-      releaseAnsweredJsonStreams(s.transport);
       return res;
     }
     return new Response(onStreamEnd(res.body, finish), {
@@ -333,40 +335,6 @@ export class McpSessions {
     this.live.delete(id);
     // Its reads stay with the handles (durable, bound to its credential): a client that comes
     // back with the same id after a restart or an expiry still holds them, until they idle out.
-  }
-}
-
-/**
- * Works around the SDK's issue #2559 (modelcontextprotocol/typescript-sdk, open on 1.x): in
- * JSON response mode the transport never drops a POST's entry from its stream map once it has
- * answered, so each call of a session kept its resolver, and through it the answered Response,
- * until the session closed: 6 000 reads of the benchmark corpus in one session kept 163 MB
- * (~27 KB a call, the answers), and each young-generation GC copied those survivors. An entry waiting for JSON (`resolveJson`)
- * is done once no request id maps to it any more: the transport unmaps the ids as it answers
- * them, and maps them in the same step that adds the entry. Does nothing if those fields change.
- */
-export function releaseAnsweredJsonStreams(
-  transport: WebStandardStreamableHTTPServerTransport,
-): void {
-  const fields = transport as unknown as {
-    _streamMapping?: unknown;
-    _requestToStreamMapping?: unknown;
-  };
-  const streams = fields._streamMapping;
-  const requests = fields._requestToStreamMapping;
-  if (!(streams instanceof Map) || !(requests instanceof Map)) return;
-  for (const [streamId, entry] of streams) {
-    if (typeof (entry as { resolveJson?: unknown } | undefined)?.resolveJson !== "function") {
-      continue;
-    }
-    let waiting = false;
-    for (const mapped of requests.values()) {
-      if (mapped === streamId) {
-        waiting = true;
-        break;
-      }
-    }
-    if (!waiting) streams.delete(streamId);
   }
 }
 

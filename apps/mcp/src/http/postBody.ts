@@ -3,7 +3,7 @@
 // request: no web stream and no undici Request are made, a fifth of a small call's time in the
 // HTTP door. Node's parser never delivers more than the declared length, so the bound holds. A
 // chunked body (no length) goes through the SDK's readRequestBody, which stops at the bound.
-import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { readRequestBody } from "@modelcontextprotocol/server";
 
 export type PostBody = { tooLarge: true } | { tooLarge: false; text: string };
 

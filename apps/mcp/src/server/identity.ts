@@ -1,7 +1,7 @@
 // How a request's credential reaches the MCP handlers: the HTTP door authenticates it and hands
 // it to the SDK as `authInfo`, which the SDK passes to every request handler of the session.
 import type { Identity } from "@lens/access";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 
 /** The authenticated identity as the SDK carries it to handlers. */
 export function authInfoOf(identity: Identity): AuthInfo {

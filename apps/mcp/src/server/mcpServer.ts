@@ -1,6 +1,8 @@
 // The Lens MCP server: lists the tools the caller's role may call and calls them through the
 // service (@lens/service: authorised, run, persisted, audited, logged there). It adds no tool
-// behaviour; it only translates between MCP messages and the service.
+// behaviour; it only translates between MCP messages and the service. One factory serves every
+// era: a 2025-11-25 session (its transport session is the default read handle), a stateless
+// 2026-07-28 request (no session: `read` issues a handle), and stdio.
 import {
   type Tool as LensTool,
   lensTools,
@@ -17,16 +19,14 @@ import {
   type SessionRef,
   SILENT_LOG,
 } from "@lens/service";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  type CallToolRequest,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
   type Tool as McpTool,
-} from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+} from "@modelcontextprotocol/server";
+import { conformanceTools } from "./conformanceTools.js";
 import { identityOf } from "./identity.js";
 import { serverInstructions } from "./instructions.js";
 import { registerResources } from "./resources.js";
@@ -37,12 +37,12 @@ export interface LensServerDeps {
   /** The server's version, as `serverInfo` says it (the host's package version). */
   version?: string;
   log?: ServiceLog;
+  /**
+   * Also list the official conformance suite's three diagnostic tools (`lens serve
+   * --conformance`, hidden: CI only). They touch no note.
+   */
+  conformance?: boolean;
 }
-
-const LooseCallToolRequest = z.object({
-  method: z.literal("tools/call"),
-  params: z.unknown().optional(),
-});
 
 /** How a core tool is listed over MCP. */
 export function mcpToolListing(tool: LensTool): McpTool {
@@ -64,7 +64,7 @@ export function mcpToolListing(tool: LensTool): McpTool {
 
 /**
  * Every tool's listing, made once per process: its JSON Schemas cost about 15 ms to make, and a
- * server is made per session (per request, once MCP sessions go stateless).
+ * server is made per session, and per request on the stateless 2026-07-28 leg.
  */
 let listingsByName: ReadonlyMap<string, McpTool> | undefined;
 export function toolListings(): ReadonlyMap<string, McpTool> {
@@ -73,9 +73,17 @@ export function toolListings(): ReadonlyMap<string, McpTool> {
 }
 
 /**
- * Creates one MCP server for one transport session (`session`: where its reads are tracked — an
- * HTTP session's are durable, keyed by its id), opened by `opener` (over HTTP each request also
- * carries its own identity, from the same credential). Connect it to exactly one transport.
+ * How long a 2026-07-28 client may reuse a list (SEP-2549). Private: the tools and notes listed
+ * depend on the caller's token. Short, so a role or folder change reaches a client soon.
+ */
+const LIST_CACHE = { ttlMs: 60_000, cacheScope: "private" } as const;
+
+/**
+ * Creates one MCP server for one transport session or one stateless request (`session`: where
+ * its reads are tracked — an HTTP session's are durable, keyed by its id; a stateless request has
+ * no transport, so its reads go by the handle the client passes, or one `read` issues), opened by
+ * `opener` (over HTTP each request also carries its own identity, from the same credential).
+ * Connect it to exactly one transport.
  */
 export function createLensServer(
   deps: LensServerDeps,
@@ -94,46 +102,55 @@ export function createLensServer(
         completions: {},
       },
       instructions: serverInstructions(lens.workspace, opener.caller),
+      cacheHints: {
+        "tools/list": LIST_CACHE,
+        "resources/list": LIST_CACHE,
+        "resources/templates/list": LIST_CACHE,
+        "prompts/list": LIST_CACHE,
+        "resources/read": { ttlMs: 0, cacheScope: "private" },
+      },
     },
   );
   const listings = toolListings();
+  const extra = deps.conformance ? conformanceTools() : undefined;
   /** The request's actor, attributed as the token's name, `--author`, or the client's name. */
   const actorOf = (authInfo: Parameters<typeof identityOf>[0]): Actor =>
     lens.actor(identityOf(authInfo) ?? opener, server.getClientVersion()?.name);
 
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
-    tools: lens
-      .toolsFor(actorOf(extra.authInfo).caller)
-      .map((t) => listings.get(t.name) as McpTool),
+  server.setRequestHandler("tools/list", (_request, ctx) => ({
+    tools: [
+      ...lens
+        .toolsFor(actorOf(ctx.http?.authInfo).caller)
+        .map((t) => listings.get(t.name) as McpTool),
+      ...(extra?.listings ?? []),
+    ],
   }));
 
-  // Registered with a loose schema so a malformed call (`name: 123`, `arguments: null`) reaches
-  // the SDK's own tools/call check, which answers -32602 Invalid params, instead of failing
-  // the outer parse as an internal error (-32603).
-  server.setRequestHandler(
-    LooseCallToolRequest,
-    async (request, extra): Promise<CallToolResult> => {
-      // The SDK's tools/call wrapper has checked the request against CallToolRequestSchema
-      // before calling this handler (an invalid one never gets here): not parsed again.
-      const { name, arguments: args } = (request as CallToolRequest).params;
-      try {
-        return mcpResult(await lens.call(actorOf(extra.authInfo), session, name, args ?? {}));
-      } catch (e) {
-        if (e instanceof ToolCallError) {
-          // An unknown tool is a protocol error; arguments that break the schema are a tool
-          // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
-          // own tools answer "InputValidationError".
-          if (e.code === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, e.message);
-          return textResult(e.message, true);
+  // The SDK checks the request against its tools/call shape first (a malformed one is answered
+  // -32602 before this runs).
+  server.setRequestHandler("tools/call", async (request, ctx): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const fixture = extra?.call(name, ctx, server.getClientCapabilities());
+    if (fixture) return fixture;
+    try {
+      return mcpResult(await lens.call(actorOf(ctx.http?.authInfo), session, name, args ?? {}));
+    } catch (e) {
+      if (e instanceof ToolCallError) {
+        // An unknown tool is a protocol error; arguments that break the schema are a tool
+        // error the model sees and can correct (MCP 2025-11-25, SEP-1303), as Claude Code's
+        // own tools answer "InputValidationError".
+        if (e.code === "unknown_tool") {
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, e.message);
         }
-        log.error({ err: e, tool: name }, "tool failed unexpectedly");
-        return textResult(
-          `Lens failed while running ${name}: ${e instanceof Error ? e.message : String(e)}. This is a server bug; the call had no effect you need to undo.`,
-          true,
-        );
+        return textResult(e.message, true);
       }
-    },
-  );
+      log.error({ err: e, tool: name }, "tool failed unexpectedly");
+      return textResult(
+        `Lens failed while running ${name}: ${e instanceof Error ? e.message : String(e)}. This is a server bug; the call had no effect you need to undo.`,
+        true,
+      );
+    }
+  });
 
   registerResources(server, lens, actorOf);
   return server;
@@ -156,6 +173,6 @@ function mcpResult(result: ToolResult): CallToolResult {
   return out;
 }
 
-function textResult(text: string, isError: boolean): CallToolResult {
+export function textResult(text: string, isError: boolean): CallToolResult {
   return { content: [{ type: "text", text }], isError };
 }

@@ -3,25 +3,18 @@
 // "review-pending" prompt. Each answer comes from the service, so a token reads here exactly
 // what it reads with the tools (its role, its folders); this file only translates.
 import type { Actor, Lens } from "@lens/service";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+  type AuthInfo,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type Server,
+} from "@modelcontextprotocol/server";
 
 /** Resources per resources/list page. */
 export const RESOURCE_PAGE = 100;
 /** Completion values per answer (MCP's own bound). */
 const COMPLETION_MAX = 100;
-/** MCP's code for a resource that does not exist (SEP-2164). */
-export const RESOURCE_NOT_FOUND = -32002;
 
 const SCHEME = "lens://";
 export const NOTE_TEMPLATE = `${SCHEME}{+path}`;
@@ -47,7 +40,10 @@ function offsetOf(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const n = Number(cursor);
   if (!Number.isSafeInteger(n) || n < 0 || String(n) !== cursor) {
-    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(cursor)}`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid cursor ${JSON.stringify(cursor)}`,
+    );
   }
   return n;
 }
@@ -60,12 +56,12 @@ export function registerResources(
 ): void {
   const paths = (authInfo: AuthInfo | undefined): string[] => {
     const listed = lens.documentPaths(actorOf(authInfo));
-    if (!listed.ok) throw new McpError(ErrorCode.InvalidRequest, listed.error.message);
+    if (!listed.ok) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, listed.error.message);
     return listed.value;
   };
 
-  server.setRequestHandler(ListResourcesRequestSchema, (request, extra) => {
-    const all = paths(extra.authInfo);
+  server.setRequestHandler("resources/list", (request, ctx) => {
+    const all = paths(ctx.http?.authInfo);
     const offset = offsetOf(request.params?.cursor);
     const page = all.slice(offset, offset + RESOURCE_PAGE);
     return {
@@ -81,7 +77,7 @@ export function registerResources(
     };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler("resources/templates/list", () => ({
     resourceTemplates: [
       {
         uriTemplate: NOTE_TEMPLATE,
@@ -93,26 +89,27 @@ export function registerResources(
     ],
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => {
+  server.setRequestHandler("resources/read", (request, ctx) => {
     const { uri } = request.params;
     const path = pathOfUri(uri);
     const read =
       path === undefined
         ? undefined
-        : lens.readDocument(actorOf(extra.authInfo), { filePath: path, view: "ai" });
+        : lens.readDocument(actorOf(ctx.http?.authInfo), { filePath: path, view: "ai" });
     if (!read?.ok) {
-      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      // -32602 with data.uri on every revision (2026-07-28 requires it; SEP-2164).
+      throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
     }
     return { contents: [{ uri, mimeType: MARKDOWN, text: read.value.content }] };
   });
 
-  server.setRequestHandler(CompleteRequestSchema, (request, extra) => {
+  server.setRequestHandler("completion/complete", (request, ctx) => {
     const { ref, argument } = request.params;
     if (ref.type !== "ref/resource" || ref.uri !== NOTE_TEMPLATE || argument.name !== "path") {
       return { completion: { values: [] } };
     }
     const prefix = argument.value.toLowerCase();
-    const matching = paths(extra.authInfo).filter((p) => p.toLowerCase().startsWith(prefix));
+    const matching = paths(ctx.http?.authInfo).filter((p) => p.toLowerCase().startsWith(prefix));
     return {
       completion: {
         values: matching.slice(0, COMPLETION_MAX),
@@ -122,7 +119,7 @@ export function registerResources(
     };
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+  server.setRequestHandler("prompts/list", () => ({
     prompts: [
       {
         name: REVIEW_PROMPT,
@@ -136,13 +133,17 @@ export function registerResources(
     ],
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, (request, extra) => {
+  server.setRequestHandler("prompts/get", (request, ctx) => {
     if (request.params.name !== REVIEW_PROMPT) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${request.params.name}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown prompt ${request.params.name}`,
+      );
     }
     const path = request.params.arguments?.path;
-    const pending = lens.pending(actorOf(extra.authInfo), path || undefined);
-    if (!pending.ok) throw new McpError(ErrorCode.InvalidParams, pending.error.message);
+    const pending = lens.pending(actorOf(ctx.http?.authInfo), path || undefined);
+    if (!pending.ok)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, pending.error.message);
     const where = path ? ` under ${path}` : "";
     const lines = pending.value.map(
       (s) =>

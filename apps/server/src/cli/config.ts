@@ -21,6 +21,8 @@ export interface CliFlags {
   sessionIdleMinutes?: string;
   maxSessions?: string;
   grepTimeLimit?: string;
+  /** Hidden: list the MCP conformance suite's diagnostic tools. */
+  conformance?: boolean;
   /** commander's `--no-seed` sets this to false. */
   seed?: boolean;
   /** Create a --data / LENS_DATA directory that does not exist yet. */
@@ -67,6 +69,8 @@ export interface ServeConfig extends DataConfig {
   maxSessions: number;
   /** A grep's time limit in ms (--grep-time-limit seconds). */
   grepTimeLimitMs: number;
+  /** List the MCP conformance suite's diagnostic tools (hidden `--conformance`, CI only). */
+  conformance: boolean;
 }
 
 /** A configuration mistake, reported to the user as-is (exit code 2). */
@@ -208,5 +212,6 @@ export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
     maxSessions: positiveInt(flags.maxSessions ?? env.LENS_MAX_SESSIONS ?? "1000", "max sessions"),
     grepTimeLimitMs:
       positiveInt(flags.grepTimeLimit ?? env.LENS_GREP_TIME_LIMIT ?? "5", "grep time limit") * 1000,
+    conformance: flags.conformance === true,
   };
 }

@@ -150,6 +150,8 @@ export function buildProgram(env: Env = process.env): Command {
       "--grep-time-limit <seconds>",
       "a grep's time limit; longer searches are cut [env LENS_GREP_TIME_LIMIT, default 5]",
     )
+    // The official MCP conformance suite's diagnostic tools (CI, scripts/conformance.sh).
+    .addOption(new Option("--conformance").hideHelp())
     .action((flags: CliFlags) =>
       run(async () => {
         const config = resolveServeConfig(flags, env);

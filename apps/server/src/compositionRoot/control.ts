@@ -4,9 +4,8 @@
 import { randomUUID } from "node:crypto";
 import type { AuditLog } from "@lens/access";
 import { OWNER, type Workspace } from "@lens/core";
-import { createLensServer, type LensServerDeps } from "@lens/mcp";
+import { type LensServerDeps, serveStdio } from "@lens/mcp";
 import { OWNER_ACTOR } from "@lens/service";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError } from "../cli/config.js";
 import type { ControlHandlers } from "../control/controlServer.js";
 import type { ImportAnswerLine } from "../control/protocol.js";
@@ -74,21 +73,18 @@ export function controlHandlers(deps: ControlDeps): ControlHandlers {
     mcpSession(stream, author) {
       const id = `stdio-bridge-${randomUUID()}`;
       const opener = author ? { ...OWNER_ACTOR, caller: { ...OWNER, author } } : OWNER_ACTOR;
-      const server = createLensServer(deps, { transport: id }, opener);
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
+      stream.on("error", () => {});
+      const session = serveStdio(deps, {
+        session: { transport: id },
+        opener,
+        input: stream,
+        output: stream,
+      });
+      void session.closed.then(() => {
         deps.lens.endSession(id);
         stream.destroy();
-        void server.close().catch(() => {});
         log.info({ session: id }, "bridged lens stdio session ended");
-      };
-      server.onclose = end;
-      stream.once("end", end);
-      stream.once("close", end);
-      stream.on("error", () => {});
-      server.connect(new StdioServerTransport(stream, stream)).catch(end);
+      });
       log.info({ session: id }, "lens stdio bridged to this server");
     },
   };

@@ -105,6 +105,7 @@ export async function startServe(
       lens: service,
       version: LENS_VERSION,
       log,
+      conformance: config.conformance,
       auth,
       audit,
       bindHost: config.host,

@@ -38,12 +38,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
       grep: (plan) => grep.grep(plan),
       log,
     });
-    const session = await serveStdio({ lens, log, version: LENS_VERSION }).catch(
-      async (e: unknown) => {
-        await grep.close();
-        throw e;
-      },
-    );
+    const session = serveStdio({ lens, log, version: LENS_VERSION });
     let stopping: Promise<void> | undefined;
     return {
       data,

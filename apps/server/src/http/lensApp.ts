@@ -4,7 +4,13 @@
 // it to their own routes.
 import { type AccessEnv, type AuditLog, Authenticator, authenticate, problem } from "@lens/access";
 import { documentSummary } from "@lens/core";
-import { createMcpApp, type LensServerDeps, type McpSessionOptions, McpSessions } from "@lens/mcp";
+import {
+  createMcpApp,
+  createStatelessLeg,
+  type LensServerDeps,
+  type McpSessionOptions,
+  McpSessions,
+} from "@lens/mcp";
 import { may } from "@lens/service";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
@@ -48,13 +54,14 @@ export interface LensApp {
   /** The guard of the sync WebSocket upgrade: the same rule as the sync HTTP routes. */
   upgradeRefusal(headers: { host?: string; origin?: string }): string | undefined;
   mcpSessions: McpSessions;
-  /** Closes every MCP session and stops their idle sweep. */
+  /** Closes every MCP session (and aborts stateless requests in flight), stops the idle sweep. */
   close(): Promise<void>;
 }
 
 export function createLensApp(options: LensAppOptions): LensApp {
   const log = options.log ?? silentLog();
   const mcpSessions = new McpSessions(options, options.mcp);
+  const mcpStateless = createStatelessLeg(options, { maxBodyBytes: mcpSessions.maxBodyBytes });
   const hosts = allowedHostNames(options.bindHost, options.allowedHosts);
   const app = new Hono<AccessEnv>();
 
@@ -106,7 +113,7 @@ export function createLensApp(options: LensAppOptions): LensApp {
   // One pattern: Hono's `/mcp/*` matches `/mcp` itself too, so a second `use("/mcp")` ran the
   // door twice on every MCP request (two token-file stats, two lookups).
   app.use("/mcp/*", authenticate({ auth, audit: options.audit, door: "mcp" }));
-  app.route("/mcp", createMcpApp(mcpSessions));
+  app.route("/mcp", createMcpApp(mcpSessions, mcpStateless));
   if (options.rest) app.route("/api/v1", options.rest);
   if (options.sync) app.route("/", options.sync);
   // Last: the review page's static files (public; the page asks for a token itself).
@@ -120,6 +127,8 @@ export function createLensApp(options: LensAppOptions): LensApp {
     app,
     mcpSessions,
     upgradeRefusal: (headers) => refusal(headers, syncRule)?.message,
-    close: () => mcpSessions.closeAll(),
+    close: async () => {
+      await Promise.all([mcpSessions.closeAll(), mcpStateless.close()]);
+    },
   };
 }
