@@ -100,6 +100,18 @@ describe("MCP 2026-07-28 on lens serve", () => {
     expect(listed).toEqual(expect.arrayContaining(["read", "edit", "search"]));
     // No diagnostic tools without --conformance.
     expect(listed.filter((n) => n.startsWith("test_"))).toEqual([]);
+    // The v2 client compiles each listed outputSchema and checks structuredContent against it:
+    // every read-only tool's typed result passes (search's holds draft-07 tuples).
+    for (const [name, args] of [
+      ["search", { query: "plans" }],
+      ["grep", { pattern: "Plan", output_mode: "content", "-n": true }],
+      ["glob", { pattern: "**/*.md" }],
+      ["get_links", { file_path: "Team/Plans.md" }],
+    ] as const) {
+      const r = await tool(a.client, name, args);
+      expect(r.isError, `${name}: ${r.text}`).toBe(false);
+      expect(r.data, name).toBeTypeOf("object");
+    }
 
     const read = await tool(a.client, "read", { file_path: "Team/Plans.md" });
     expect(read.isError).toBe(false);
