@@ -1,4 +1,5 @@
-// Notes as MCP resources, their template with path completion, and the review prompt, through
+// Notes as MCP resources, their template with path completion, and the prompts (review,
+// folder guide), through
 // the SDK client over linked in-memory transports: what each lists and reads is what the
 // caller's role and folders allow, as with the tools.
 import { folderReach, SessionStore, type Workspace, workspaceFromTexts } from "@lens/core";
@@ -173,5 +174,70 @@ describe("the review prompt", () => {
       "No suggestions are pending under Research.",
     );
     expect((await mcpError(client.getPrompt({ name: "nope" }))).code).toBe(-32602);
+  });
+});
+
+describe("the folder-guide prompt", () => {
+  const guided = () =>
+    workspaceFromTexts([
+      {
+        name: "Team",
+        files: { "AI Guide/_intro.md": "# How we work\n\nLink every new note from [[Index]].\n" },
+      },
+      { name: "Ops", files: { "AI Guide/_intro.md": "# Ops\n\nRunbooks first.\n", "a.md": "a" } },
+      { name: "Research", files: { "Paper.md": "# Paper\n" } },
+    ]);
+
+  it("is listed only when a folder in reach has a guide, and gives that guide's text", async () => {
+    const client = await connect(guided());
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+      "review-pending",
+      "folder-guide",
+    ]);
+    const team = await client.getPrompt({ name: "folder-guide", arguments: { folder: "team" } });
+    const text = (team.messages[0]!.content as { text: string }).text;
+    expect(text).toMatch(
+      /^The curators of the folder Team wrote this guide for assistants \(Team\/AI Guide\/_intro\.md\)/,
+    );
+    expect(text).toContain("Link every new note from [[Index]].");
+    // Two guides: the folder must be named; one with none says which have one.
+    const unnamed = await mcpError(client.getPrompt({ name: "folder-guide", arguments: {} }));
+    expect(unnamed.code).toBe(-32602);
+    expect(unnamed.message).toContain("Name the folder: Ops, Team have guides.");
+    const none = await mcpError(
+      client.getPrompt({ name: "folder-guide", arguments: { folder: "Research" } }),
+    );
+    expect(none.message).toContain('Folder "Research" has no guide');
+    const done = await client.complete({
+      ref: { type: "ref/prompt", name: "folder-guide" },
+      argument: { name: "folder", value: "o" },
+    });
+    expect(done.completion.values).toEqual(["Ops"]);
+    // The instructions point the assistant to the guides.
+    expect(client.getInstructions()).toContain(
+      "read it before you work in that folder (Ops/AI Guide/_intro.md, Team/AI Guide/_intro.md)",
+    );
+  });
+
+  it("a token scoped to folders without a guide is not offered it, nor told of others' guides", async () => {
+    const scoped: Actor = {
+      caller: { role: "view", reach: folderReach(["Research"]) },
+      who: "researcher",
+      credential: "researcher-id",
+    };
+    const client = await connect(guided(), scoped);
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["review-pending"]);
+    const e = await mcpError(
+      client.getPrompt({ name: "folder-guide", arguments: { folder: "Team" } }),
+    );
+    expect(e.message).toBe(
+      'MCP error -32602: Folder "Team" has no guide (FOLDER/AI Guide/_intro.md) you can read.',
+    );
+    expect(client.getInstructions()).not.toContain("AI Guide");
+    // With one guide in reach, the folder may be left out.
+    const ops: Actor = { ...scoped, caller: { role: "view", reach: folderReach(["Ops"]) } };
+    const one = await connect(guided(), ops);
+    const got = await one.getPrompt({ name: "folder-guide", arguments: {} });
+    expect((got.messages[0]!.content as { text: string }).text).toContain("Runbooks first.");
   });
 });

@@ -3,6 +3,7 @@
 export * from "./access/index.js";
 export * from "./critic/index.js";
 export * from "./edit/index.js";
+export { type FolderGuide, folderGuides, GUIDE_NOTE } from "./guide/folderGuide.js";
 export * from "./links/index.js";
 export * from "./model/index.js";
 export * from "./outcome/index.js";

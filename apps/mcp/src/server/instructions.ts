@@ -1,5 +1,5 @@
 // The `instructions` an MCP client hands to the assistant: what Lens is and how to use it well.
-import { type Caller, OWNER, reachesFolder, type Workspace } from "@lens/core";
+import { type Caller, folderGuides, OWNER, reachesFolder, type Workspace } from "@lens/core";
 import { may } from "@lens/service";
 
 /** Folders named in the instructions; glob lists the rest. */
@@ -20,9 +20,19 @@ export function serverInstructions(workspace: Workspace, caller: Caller = OWNER)
     : may(caller, "folder.create") && caller.reach.all
       ? 'No shared folders exist yet: create a note with new_folder: true (e.g. file_path "Notes/Welcome.md") to make the first one.'
       : "No shared folders are loaded yet.";
+  const guides = folderGuides(workspace, caller.reach);
+  const guideLine = guides.length
+    ? `Some folders have a guide their curators wrote for assistants: read it before you work in that folder (${guides
+        .slice(0, MAX_FOLDERS_NAMED)
+        .map((g) => g.path)
+        .join(
+          ", ",
+        )}${guides.length > MAX_FOLDERS_NAMED ? ", and others named FOLDER/AI Guide/_intro.md" : ""}).`
+    : "";
   return [
     "Lens gives you Claude Code's file tools over a team's shared markdown notes (an Obsidian vault kept in sync by Relay), so you can search, read and propose changes to them.",
     `Paths look like "Folder/sub/dir/Note.md": the first segment is a shared folder's name, the rest is the note's path inside it; ".md" may be omitted. ${folders}`,
+    guideLine,
     "Use search to find the notes most about a topic (ranked, typo-tolerant), glob to list notes by path, grep for exact text or patterns, read to see a note with line numbers, get_links for its wikilinks and backlinks.",
     may(caller, "edit")
       ? "edit does not overwrite: your change becomes a CriticMarkup suggestion ({--old--}{++new++}) that a human accepts or rejects. You must read a note in this session before editing it; old_string must match the text exactly as read (without line numbers) and be unique. create makes a new note (its content becomes one suggestion); move renames a note and rewrites links to it, as suggestions."

@@ -29,7 +29,8 @@ import {
 import { conformanceTools } from "./conformanceTools.js";
 import { identityOf } from "./identity.js";
 import { serverInstructions } from "./instructions.js";
-import { registerResources } from "./resources.js";
+import { registerPrompts } from "./prompts.js";
+import { NOTE_TEMPLATE, registerResources } from "./resources.js";
 
 export interface LensServerDeps {
   /** The service every call goes through. */
@@ -152,7 +153,18 @@ export function createLensServer(
     }
   });
 
-  registerResources(server, lens, actorOf);
+  const completeNotePath = registerResources(server, lens, actorOf);
+  const completePromptArgument = registerPrompts(server, lens, actorOf);
+  server.setRequestHandler("completion/complete", (request, ctx) => {
+    const { ref, argument } = request.params;
+    const authInfo = ctx.http?.authInfo;
+    if (ref.type === "ref/resource") {
+      return ref.uri === NOTE_TEMPLATE && argument.name === "path"
+        ? completeNotePath(argument.value, authInfo)
+        : { completion: { values: [] } };
+    }
+    return completePromptArgument(ref.name, argument.name, argument.value, authInfo);
+  });
   return server;
 }
 

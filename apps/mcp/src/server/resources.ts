@@ -1,7 +1,7 @@
-// Notes as MCP resources and the review prompt: resources/list (paged), resources/read (the
-// AI view, as `read` shows it), the `lens://{+path}` template with path completion, and the
-// "review-pending" prompt. Each answer comes from the service, so a token reads here exactly
-// what it reads with the tools (its role, its folders); this file only translates.
+// Notes as MCP resources: resources/list (paged), resources/read (the AI view, as `read` shows
+// it), and the `lens://{+path}` template with path completion. Each answer comes from the
+// service, so a token reads here exactly what it reads with the tools (its role, its folders);
+// this file only translates.
 import type { Actor, Lens } from "@lens/service";
 import {
   type AuthInfo,
@@ -19,7 +19,6 @@ const COMPLETION_MAX = 100;
 const SCHEME = "lens://";
 export const NOTE_TEMPLATE = `${SCHEME}{+path}`;
 const MARKDOWN = "text/markdown";
-export const REVIEW_PROMPT = "review-pending";
 
 /** A note's URI: its path under lens://, each segment percent-encoded. */
 export function noteUri(path: string): string {
@@ -48,12 +47,23 @@ function offsetOf(cursor: string | undefined): number {
   return n;
 }
 
-/** Registers resources, their template, path completion and the prompts on `server`. */
+/** Completion values per answer (MCP's own bound), with the total and whether there are more. */
+export function completionOf(values: string[]) {
+  return {
+    completion: {
+      values: values.slice(0, COMPLETION_MAX),
+      total: values.length,
+      hasMore: values.length > COMPLETION_MAX,
+    },
+  };
+}
+
+/** Registers resources and their template on `server`; returns the template's path completion. */
 export function registerResources(
   server: Server,
   lens: Lens,
   actorOf: (authInfo: AuthInfo | undefined) => Actor,
-): void {
+): (prefix: string, authInfo: AuthInfo | undefined) => ReturnType<typeof completionOf> {
   const paths = (authInfo: AuthInfo | undefined): string[] => {
     const listed = lens.documentPaths(actorOf(authInfo));
     if (!listed.ok) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, listed.error.message);
@@ -103,59 +113,8 @@ export function registerResources(
     return { contents: [{ uri, mimeType: MARKDOWN, text: read.value.content }] };
   });
 
-  server.setRequestHandler("completion/complete", (request, ctx) => {
-    const { ref, argument } = request.params;
-    if (ref.type !== "ref/resource" || ref.uri !== NOTE_TEMPLATE || argument.name !== "path") {
-      return { completion: { values: [] } };
-    }
-    const prefix = argument.value.toLowerCase();
-    const matching = paths(ctx.http?.authInfo).filter((p) => p.toLowerCase().startsWith(prefix));
-    return {
-      completion: {
-        values: matching.slice(0, COMPLETION_MAX),
-        total: matching.length,
-        hasMore: matching.length > COMPLETION_MAX,
-      },
-    };
-  });
-
-  server.setRequestHandler("prompts/list", () => ({
-    prompts: [
-      {
-        name: REVIEW_PROMPT,
-        title: "Review my pending suggestions",
-        description:
-          "The suggestions waiting for review (all of them, or under a folder or note), for you to go through with the assistant.",
-        arguments: [
-          { name: "path", description: "A folder or note; every one you reach when absent." },
-        ],
-      },
-    ],
-  }));
-
-  server.setRequestHandler("prompts/get", (request, ctx) => {
-    if (request.params.name !== REVIEW_PROMPT) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown prompt ${request.params.name}`,
-      );
-    }
-    const path = request.params.arguments?.path;
-    const pending = lens.pending(actorOf(ctx.http?.authInfo), path || undefined);
-    if (!pending.ok)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, pending.error.message);
-    const where = path ? ` under ${path}` : "";
-    const lines = pending.value.map(
-      (s) =>
-        `- ${s.path}, line ${s.line} (${s.kind}${s.author ? ` by ${s.author}` : ""}): ${JSON.stringify(s.oldText)} → ${JSON.stringify(s.newText)}`,
-    );
-    const text =
-      lines.length === 0
-        ? `No suggestions are pending${where}.`
-        : `${lines.length === 1 ? "This suggestion is" : `These ${lines.length} suggestions are`} pending${where}. Go through them with me one by one: say what each changes and whether it reads right in its note (read the note for context), and I will accept or reject them in the review page.\n\n${lines.join("\n")}`;
-    return {
-      description: `Pending suggestions${where}`,
-      messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
-    };
-  });
+  return (prefix, authInfo) => {
+    const lower = prefix.toLowerCase();
+    return completionOf(paths(authInfo).filter((p) => p.toLowerCase().startsWith(lower)));
+  };
 }
