@@ -16,6 +16,12 @@ export {
 export { createStatelessLeg, type StatelessLegOptions } from "./http/statelessLeg.js";
 export { authInfoOf, identityOf } from "./server/identity.js";
 export { serverInstructions } from "./server/instructions.js";
+export {
+  LIST_CHANGE_DELAY_MS,
+  type ListChange,
+  ListChanges,
+  reachesChange,
+} from "./server/listChanges.js";
 export { createLensServer, type LensServerDeps, mcpToolListing } from "./server/mcpServer.js";
 export {
   STDIO_SESSION,

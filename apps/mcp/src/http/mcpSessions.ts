@@ -155,7 +155,9 @@ export class McpSessions {
       },
     });
     // DELETE, eviction, expiry and shutdown all end here.
+    const closed = server.onclose;
     server.onclose = () => {
+      closed?.();
       settle();
       this.forget(id);
     };

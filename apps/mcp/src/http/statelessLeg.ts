@@ -18,7 +18,7 @@ export function createStatelessLeg(
   options: StatelessLegOptions,
 ): McpHttpHandler {
   const log = deps.log ?? SILENT_LOG;
-  return createMcpHandler(
+  const handler = createMcpHandler(
     // No transport session: the call's own `session_id`, or the handle `read` issues.
     (ctx) => createLensServer(deps, {}, identityOf(ctx.authInfo) ?? OWNER_ACTOR),
     {
@@ -31,4 +31,17 @@ export function createStatelessLeg(
       onerror: (err) => log.warn({ err }, "mcp stateless request failed"),
     },
   );
+  // Clients listening (subscriptions/listen) hear that a list changed. The bus tells every
+  // listener alike, so a scoped token may hear of a change outside its folders (never what).
+  const stop = deps.listChanges?.on((change) => {
+    handler.notify.resourcesChanged();
+    if (change.prompts) handler.notify.promptsChanged();
+  });
+  return {
+    ...handler,
+    close: async () => {
+      stop?.();
+      await handler.close();
+    },
+  };
 }

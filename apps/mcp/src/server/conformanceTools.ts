@@ -1,6 +1,7 @@
-// The three diagnostic tools the official MCP conformance suite calls in its 2026-07-28
+// The diagnostic tools the official MCP conformance suite calls in its 2026-07-28
 // `server-stateless` scenario (it cannot test a rule without them): listed only under
-// `lens serve --conformance`, which CI uses. They read and change nothing.
+// `lens serve --conformance`, which CI uses. They read and change no note; the trigger only
+// tells listening clients that the prompt list changed.
 import {
   type CallToolResult,
   type ClientCapabilities,
@@ -9,6 +10,7 @@ import {
   type ServerContext,
   type Tool,
 } from "@modelcontextprotocol/server";
+import type { ListChanges } from "./listChanges.js";
 
 const EMPTY_INPUT: Tool["inputSchema"] = { type: "object", properties: {} };
 
@@ -36,9 +38,10 @@ export interface ConformanceTools {
   ): CallToolResult | undefined;
 }
 
-export function conformanceTools(): ConformanceTools {
+export function conformanceTools(listChanges: ListChanges | undefined): ConformanceTools {
   return {
     listings: [
+      fixture("test_trigger_prompt_change", "Conformance: tells listeners the prompts changed."),
       fixture("test_missing_capability", "Conformance: needs the client's sampling capability."),
       fixture("test_streaming_elicitation", "Conformance: answers without server requests."),
       fixture("test_logging_tool", "Conformance: logs only when the request sets a log level."),
@@ -54,6 +57,9 @@ export function conformanceTools(): ConformanceTools {
           }
           return done("The client declared sampling.");
         }
+        case "test_trigger_prompt_change":
+          listChanges?.promptsChanged();
+          return done("Listeners are told the prompt list changed.");
         case "test_streaming_elicitation":
           // Lens never sends a request to the client on a response stream.
           return done("Answered with no request on the stream.");

@@ -29,6 +29,7 @@ import {
 import { conformanceTools } from "./conformanceTools.js";
 import { identityOf } from "./identity.js";
 import { serverInstructions } from "./instructions.js";
+import { type ListChanges, reachesChange } from "./listChanges.js";
 import { registerPrompts } from "./prompts.js";
 import { NOTE_TEMPLATE, registerResources } from "./resources.js";
 
@@ -43,6 +44,11 @@ export interface LensServerDeps {
    * --conformance`, hidden: CI only). They touch no note.
    */
   conformance?: boolean;
+  /**
+   * Where changes of the note and prompt lists are told (one per host). A server with a
+   * transport session (2025-11-25 HTTP, stdio) tells its client of those within its reach.
+   */
+  listChanges?: ListChanges;
 }
 
 /** How a core tool is listed over MCP. */
@@ -98,8 +104,8 @@ export function createLensServer(
     {
       capabilities: {
         tools: { listChanged: false },
-        resources: { listChanged: false },
-        prompts: { listChanged: false },
+        resources: { listChanged: deps.listChanges !== undefined },
+        prompts: { listChanged: deps.listChanges !== undefined },
         completions: {},
       },
       instructions: serverInstructions(lens.workspace, opener.caller),
@@ -113,7 +119,7 @@ export function createLensServer(
     },
   );
   const listings = toolListings();
-  const extra = deps.conformance ? conformanceTools() : undefined;
+  const extra = deps.conformance ? conformanceTools(deps.listChanges) : undefined;
   /** The request's actor, attributed as the token's name, `--author`, or the client's name. */
   const actorOf = (authInfo: Parameters<typeof identityOf>[0]): Actor =>
     lens.actor(identityOf(authInfo) ?? opener, server.getClientVersion()?.name);
@@ -153,6 +159,8 @@ export function createLensServer(
     }
   });
 
+  if (deps.listChanges && session.transport !== undefined)
+    tellListChanges(server, deps.listChanges, opener);
   const completeNotePath = registerResources(server, lens, actorOf);
   const completePromptArgument = registerPrompts(server, lens, actorOf);
   server.setRequestHandler("completion/complete", (request, ctx) => {
@@ -166,6 +174,27 @@ export function createLensServer(
     return completePromptArgument(ref.name, argument.name, argument.value, authInfo);
   });
   return server;
+}
+
+/**
+ * Tells the client of a session when the notes or prompts it may list change, until the server
+ * closes (whoever else then sets `onclose` must call the one it finds).
+ */
+function tellListChanges(server: Server, changes: ListChanges, opener: Actor): void {
+  const stop = changes.on((change) => {
+    // Only a connected 2025-11-25 client gets notifications; a 2026-07-28 one listens with
+    // subscriptions/listen (the stateless leg's bus).
+    if (!server.transport || server.getNegotiatedProtocolVersion()?.startsWith("2026")) return;
+    if (reachesChange(opener.caller.reach, change)) {
+      server.sendResourceListChanged().catch(() => {});
+    }
+    if (change.prompts) server.sendPromptListChanged().catch(() => {});
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    stop();
+    closed?.();
+  };
 }
 
 /**

@@ -138,6 +138,7 @@ export async function startServe(
       controlHandlers({
         lens: service,
         version: LENS_VERSION,
+        listChanges: lens.listChanges,
         workspace,
         log,
         dataDir,

@@ -2,7 +2,7 @@
 // MCP session on this process's stdin/stdout — or, when a running `lens serve` holds the
 // directory, this process's stdin/stdout bridged to an MCP session of that server.
 import { AuditLog } from "@lens/access";
-import { serveStdio } from "@lens/mcp";
+import { ListChanges, serveStdio } from "@lens/mcp";
 import { createLens } from "@lens/service";
 import type { DataConfig } from "../cli/config.js";
 import { firstFolderAdvice } from "../cli/firstFolder.js";
@@ -38,7 +38,8 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
       grep: (plan) => grep.grep(plan),
       log,
     });
-    const session = serveStdio({ lens, log, version: LENS_VERSION });
+    const listChanges = new ListChanges(data.workspace);
+    const session = serveStdio({ lens, log, version: LENS_VERSION, listChanges });
     let stopping: Promise<void> | undefined;
     return {
       data,
@@ -47,6 +48,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
       stop() {
         stopping ??= (async () => {
           await session.close();
+          listChanges.close();
           await grep.close();
           await audit.settled();
           await data.close();

@@ -8,6 +8,7 @@ import {
   createMcpApp,
   createStatelessLeg,
   type LensServerDeps,
+  ListChanges,
   type McpSessionOptions,
   McpSessions,
 } from "@lens/mcp";
@@ -54,14 +55,19 @@ export interface LensApp {
   /** The guard of the sync WebSocket upgrade: the same rule as the sync HTTP routes. */
   upgradeRefusal(headers: { host?: string; origin?: string }): string | undefined;
   mcpSessions: McpSessions;
+  /** Where MCP servers of this app learn that the note and prompt lists changed. */
+  listChanges: ListChanges;
   /** Closes every MCP session (and aborts stateless requests in flight), stops the idle sweep. */
   close(): Promise<void>;
 }
 
 export function createLensApp(options: LensAppOptions): LensApp {
   const log = options.log ?? silentLog();
-  const mcpSessions = new McpSessions(options, options.mcp);
-  const mcpStateless = createStatelessLeg(options, { maxBodyBytes: mcpSessions.maxBodyBytes });
+  const ownChanges = options.listChanges === undefined;
+  const listChanges = options.listChanges ?? new ListChanges(options.lens.workspace);
+  const mcpDeps: LensServerDeps = { ...options, listChanges };
+  const mcpSessions = new McpSessions(mcpDeps, options.mcp);
+  const mcpStateless = createStatelessLeg(mcpDeps, { maxBodyBytes: mcpSessions.maxBodyBytes });
   const hosts = allowedHostNames(options.bindHost, options.allowedHosts);
   const app = new Hono<AccessEnv>();
 
@@ -126,9 +132,11 @@ export function createLensApp(options: LensAppOptions): LensApp {
   return {
     app,
     mcpSessions,
+    listChanges,
     upgradeRefusal: (headers) => refusal(headers, syncRule)?.message,
     close: async () => {
       await Promise.all([mcpSessions.closeAll(), mcpStateless.close()]);
+      if (ownChanges) listChanges.close();
     },
   };
 }
