@@ -156,7 +156,7 @@ describe("review page", () => {
     expect(await tree.locator("summary", { hasText: "Bulk" }).textContent()).toBe("Bulk3");
 
     await s.page.getByLabel("Search paths").fill("idea");
-    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue8", "Ideas2"]);
+    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue11", "Ideas2"]);
     await tree.getByRole("link", { name: /Ideas/ }).click();
 
     await article(s.page).waitFor();
@@ -238,6 +238,43 @@ describe("review page", () => {
     const read = await readOverMcp(path);
     expect(read).toContain("The new idea was **good**.");
     expect(read).toContain("We meet on Monday.");
+    expectClean(s);
+  });
+
+  it("keys act only on the suggestion picked: no silent advance; ? lists them; a notice stays on its page", async () => {
+    const path = "Team/Keys.md";
+    const s = await signedIn(tokens.editor, `#/doc/${path}`);
+    await s.page.locator(".suggestion").nth(2).waitFor();
+    await s.page.keyboard.press("j");
+    await s.page.locator(".suggestion.selected", { hasText: "one" }).waitFor();
+    await s.page.keyboard.press("a");
+    await until("two are left", async () => (await s.page.locator(".suggestion").count()) === 2);
+    // Nothing is selected after a review: another a has nothing to act on...
+    expect(await s.page.locator(".suggestion.selected").count()).toBe(0);
+    await s.page.keyboard.press("a");
+    // ...and j picks the one that took the reviewed one's place.
+    await s.page.keyboard.press("j");
+    await s.page.locator(".suggestion.selected", { hasText: "two" }).waitFor();
+    await s.page.keyboard.press("r");
+    await until("one is left", async () => (await s.page.locator(".suggestion").count()) === 1);
+    // Had the second a acted, "two" would be accepted and "three" rejected.
+    const raw = await rawOverRest(path);
+    expect(raw).toContain("First ONE.\nSecond two.\n");
+    expect(raw).toMatch(/Third \{--.*three--\}\{\+\+.*THREE\+\+\}\./);
+
+    await s.page.keyboard.press("?");
+    const help = s.page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await help.waitFor();
+    expect(await help.locator("kbd").allTextContents()).toEqual(["j", "k", "a", "r", "?", "Esc"]);
+    await screenshot(s.page, "shortcuts");
+    await s.page.keyboard.press("Escape");
+    await help.waitFor({ state: "hidden" });
+
+    // The review's notice belongs to this page: the queue does not show it.
+    await s.page.getByRole("status").getByText(/Rejected 1 suggestion/).waitFor();
+    await s.page.getByRole("link", { name: /Review queue/ }).click();
+    await s.page.locator(".queue-item").first().waitFor();
+    expect(await s.page.getByRole("status").count()).toBe(0);
     expectClean(s);
   });
 

@@ -36,6 +36,15 @@ export function reviewVaultFiles(): Record<string, string> {
     // Bulk review in the queue, filtered by author.
     "Bulk/One.md": `# One\n\nAlpha ${inserted("(checked)", "Mistral", 30)} and ${replaced("beta", "Beta", "Gemini", 5)}.\n`,
     "Bulk/Two.md": `# Two\n\nGamma ${replaced("delta", "Delta", "Mistral", 50)} done.\n`,
+    // Keys never act on a suggestion the reviewer did not pick.
+    "Keys.md": [
+      "# Keys",
+      "",
+      `First ${replaced("one", "ONE", "Claude", 1)}.`,
+      `Second ${replaced("two", "TWO", "Claude", 1)}.`,
+      `Third ${replaced("three", "THREE", "Claude", 1)}.`,
+      "",
+    ].join("\n"),
     // What a view token sees.
     "Roadmap.md": `# Roadmap\n\n1. Launch in ${replaced("May", "June", "Ana's Claude", 4)}.\n2. Rest.\n`,
     // A conflict: accepting the insertion of "{--" would turn the text after it into a deletion.

@@ -10,10 +10,11 @@ import { Header } from "../ui/Header.js";
 import { ErrorBox, NoticeBar } from "../ui/NoticeBar.js";
 import { QueueView } from "../ui/QueueView.js";
 import { Sidebar } from "../ui/Sidebar.js";
+import { routeKey } from "./route.js";
 import { useLensData } from "./useLensData.js";
 import { useLive } from "./useLive.js";
 import { useNow } from "./useNow.js";
-import { useReview } from "./useReview.js";
+import { type Notice, useReview } from "./useReview.js";
 import { useRoute } from "./useRoute.js";
 
 interface Props {
@@ -66,7 +67,7 @@ export function Shell({ api, me, onSignOut, onUnauthorized }: Props) {
               View only: this token ({me.role}) can read suggestions but not accept or reject them.
             </p>
           )}
-          <NoticeBar notice={review.notice} onDismiss={review.dismiss} />
+          <NoticeBar notice={shownOn(review.notice, routeKey(route))} onDismiss={review.dismiss} />
           <ErrorBox error={data.error} what="Could not load the suggestions" />
           {route.name === "doc" ? (
             <DocumentView
@@ -91,6 +92,11 @@ export function Shell({ api, me, onSignOut, onUnauthorized }: Props) {
       </div>
     </div>
   );
+}
+
+/** A notice about another page is not shown on this one. */
+function shownOn(notice: Notice | undefined, page: string): Notice | undefined {
+  return notice && (notice.at === undefined || notice.at === page) ? notice : undefined;
 }
 
 /** The listing's spelling of a route's path (`.md` optional, as the API accepts). */

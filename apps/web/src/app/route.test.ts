@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docHash, parseRoute } from "./route.js";
+import { docHash, parseRoute, routeKey } from "./route.js";
 
 describe("hash routes", () => {
   it("round-trips document paths, spaces and # included", () => {
@@ -13,5 +13,18 @@ describe("hash routes", () => {
     for (const h of ["", "#", "#/", "#/queue", "#/doc/", "#/doc/%E0%A4%A", "#/nope"]) {
       expect(parseRoute(h)).toEqual({ name: "queue" });
     }
+  });
+});
+
+describe("routeKey", () => {
+  it("is one key per page: the queue, or a document whatever its case", () => {
+    expect(routeKey(parseRoute("#/queue"))).toBe("queue");
+    expect(routeKey(parseRoute(""))).toBe("queue");
+    expect(routeKey(parseRoute("#/doc/Team/Plans.md"))).toBe(
+      routeKey(parseRoute("#/doc/team/plans.md")),
+    );
+    expect(routeKey(parseRoute("#/doc/Team/Plans.md"))).not.toBe(
+      routeKey(parseRoute("#/doc/Team/Other.md")),
+    );
   });
 });

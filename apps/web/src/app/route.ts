@@ -3,6 +3,11 @@
 
 export type Route = { name: "queue" } | { name: "doc"; path: string };
 
+/** One key per page: the queue, or one document (its path as typed, case aside). */
+export function routeKey(route: Route): string {
+  return route.name === "doc" ? `doc:${route.path.toLowerCase()}` : "queue";
+}
+
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#/, "");
   if (h.startsWith("/doc/")) {

@@ -7,11 +7,16 @@ import type { Api } from "../api/client.js";
 import type { ReviewAction } from "../api/types.js";
 import { suggestionKey } from "../review/keys.js";
 import { outcomeText, type ReviewOutcome, review } from "../review/review.js";
-import { parseRoute, QUEUE_HASH } from "./route.js";
+import { parseRoute, QUEUE_HASH, routeKey } from "./route.js";
 
 export interface Notice {
   tone: "ok" | "warn" | "error";
   text: string;
+  /**
+   * The page (`routeKey`) the notice is about: it is shown there only, so navigating away
+   * leaves it behind. Unset: shown on every page until dismissed.
+   */
+  at?: string;
 }
 
 export interface Review {
@@ -58,8 +63,12 @@ export function useReview(api: Api, refresh: (paths?: readonly string[]) => Prom
           for (const c of outcome.conflicts) next.add(suggestionKey(c));
           return next;
         });
-        setNotice({ tone: toneOf(outcome), text: outcomeText(outcome) });
         leaveRemoved(outcome.removed);
+        setNotice({
+          tone: toneOf(outcome),
+          text: outcomeText(outcome),
+          at: routeKey(parseRoute(location.hash)),
+        });
         // A removed note leaves the tree too: everything is read again then.
         await refresh(outcome.removed.length > 0 ? undefined : [...byDocument.keys()]);
       } finally {

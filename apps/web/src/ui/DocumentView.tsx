@@ -12,6 +12,7 @@ import { slotsIn } from "../markdown/tree.js";
 import { suggestionKey } from "../review/keys.js";
 import { MarkdownView } from "./MarkdownView.js";
 import { ErrorBox } from "./NoticeBar.js";
+import { ShortcutsDialog } from "./ShortcutsDialog.js";
 import {
   ConflictNote,
   ReviewButtons,
@@ -79,6 +80,11 @@ export function DocumentView(p: Props) {
 
   return (
     <section class="document" aria-busy={loading}>
+      <ShortcutsDialog
+        open={actions.help}
+        canReview={actions.canReview}
+        onClose={() => actions.setHelp(false)}
+      />
       <header class="view-header">
         <h1 class="doc-path">{doc?.path ?? p.path}</h1>
         <span class="count">

@@ -17,6 +17,7 @@ import {
   type QueueFilter,
 } from "../review/filters.js";
 import { suggestionKey } from "../review/keys.js";
+import { ShortcutsDialog } from "./ShortcutsDialog.js";
 import { ConflictNote, ReviewButtons, SuggestionChange, SuggestionMeta } from "./SuggestionMark.js";
 import { useSuggestionActions } from "./useSuggestionActions.js";
 
@@ -54,6 +55,11 @@ export function QueueView(p: Props) {
         </span>
       </header>
       <Filters all={all} filter={filter} set={set} />
+      <ShortcutsDialog
+        open={actions.help}
+        canReview={actions.canReview}
+        onClose={() => actions.setHelp(false)}
+      />
       {p.canReview && shown.length > 0 && (
         <div class="bulk-bar">
           {confirming === undefined ? (

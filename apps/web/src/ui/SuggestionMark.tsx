@@ -12,6 +12,9 @@ export interface SuggestionActions {
   conflicts: ReadonlySet<string>;
   select(key: string): void;
   act(action: "accept" | "reject", key: string): void;
+  /** The shortcuts dialog is open (`?`). */
+  help: boolean;
+  setHelp(open: boolean): void;
 }
 
 export function SuggestionChange({ s }: { s: Suggestion }) {

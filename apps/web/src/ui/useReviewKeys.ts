@@ -1,11 +1,17 @@
 // Keyboard review: j / k select the next / previous suggestion (focused and scrolled into
-// view), a / r accept / reject the selected one. Keys typed into a field are left alone. Selections are
-// opaque keys (a suggestion id, or path + id in the queue), matched to `data-sid` attributes.
+// view), a / r accept / reject the selected one, ? opens the list of shortcuts. Keys typed into a
+// field are left alone. Selections are opaque keys (a suggestion id, or path + id in the queue),
+// matched to `data-sid` attributes. Nothing advances by itself: once the selected suggestion is
+// resolved nothing is selected, so a second a / r acts on nothing; j then selects the one that
+// took its place (k the one before).
 import { useEffect, useRef, useState } from "preact/hooks";
 
 export interface ReviewKeys {
   selected: string | undefined;
   select(id: string): void;
+  /** The shortcuts dialog is open (`?`; Escape or its button closes it). */
+  help: boolean;
+  setHelp(open: boolean): void;
 }
 
 export function useReviewKeys(
@@ -13,21 +19,36 @@ export function useReviewKeys(
   act: ((action: "accept" | "reject", id: string) => void) | undefined,
 ): ReviewKeys {
   const [selected, setSelected] = useState<string | undefined>();
+  const [help, setHelp] = useState(false);
   const latest = useRef({ ids, act, selected });
   latest.current = { ids, act, selected };
+  /** Where the last selected suggestion stood in the list. */
   const lastIndex = useRef(-1);
+  /** The place of a selected suggestion that was resolved: where j and k go on from. */
+  const resolvedAt = useRef(-1);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       const t = e.target as HTMLElement | null;
       if (t?.closest("input, select, textarea, [contenteditable]")) return;
+      if (e.key === "?") {
+        setHelp(true);
+        e.preventDefault();
+        return;
+      }
       const { ids, act, selected } = latest.current;
       const at = selected === undefined ? -1 : ids.indexOf(selected);
       if (e.key === "j" || e.key === "k") {
         if (ids.length === 0) return;
+        const gone = at === -1 ? resolvedAt.current : -1;
+        resolvedAt.current = -1;
         const next =
-          e.key === "j" ? Math.min(at + 1, ids.length - 1) : at <= 0 ? 0 : Math.max(at - 1, 0);
+          gone >= 0
+            ? Math.max(0, Math.min(e.key === "j" ? gone : gone - 1, ids.length - 1))
+            : e.key === "j"
+              ? Math.min(at + 1, ids.length - 1)
+              : Math.max(at - 1, 0);
         setSelected(ids[next]);
         e.preventDefault();
       } else if ((e.key === "a" || e.key === "r") && act && selected !== undefined && at !== -1) {
@@ -39,11 +60,11 @@ export function useReviewKeys(
     return () => removeEventListener("keydown", onKey);
   }, []);
 
-  // When the selected suggestion is resolved, the one that took its place is selected.
+  // When the selected suggestion is resolved, nothing is selected (no silent advance).
   useEffect(() => {
     if (selected === undefined || ids.includes(selected)) return;
-    const at = Math.min(lastIndex.current, ids.length - 1);
-    setSelected(at >= 0 ? ids[at] : undefined);
+    resolvedAt.current = lastIndex.current;
+    setSelected(undefined);
   }, [ids, selected]);
 
   useEffect(() => {
@@ -54,5 +75,13 @@ export function useReviewKeys(
     el?.scrollIntoView({ block: "nearest" });
   }, [selected]);
 
-  return { selected, select: setSelected };
+  return {
+    selected,
+    select: (id) => {
+      resolvedAt.current = -1;
+      setSelected(id);
+    },
+    help,
+    setHelp,
+  };
 }

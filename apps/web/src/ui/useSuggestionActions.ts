@@ -20,7 +20,7 @@ export function useSuggestionActions(
     const s = byKey.get(key);
     if (s && !review.busy) void review.run(action, new Map([[s.path, [s.id]]]));
   };
-  const { selected, select } = useReviewKeys(keys, canReview ? act : undefined);
+  const { selected, select, help, setHelp } = useReviewKeys(keys, canReview ? act : undefined);
   return {
     canReview,
     busy: review.busy,
@@ -29,5 +29,7 @@ export function useSuggestionActions(
     conflicts: review.conflicts,
     select,
     act,
+    help,
+    setHelp,
   };
 }
