@@ -156,7 +156,7 @@ describe("review page", () => {
     expect(await tree.locator("summary", { hasText: "Bulk" }).textContent()).toBe("Bulk3");
 
     await s.page.getByLabel("Search paths").fill("idea");
-    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue11", "Ideas2"]);
+    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue12", "Ideas2"]);
     await tree.getByRole("link", { name: /Ideas/ }).click();
 
     await article(s.page).waitFor();
@@ -271,10 +271,31 @@ describe("review page", () => {
     await help.waitFor({ state: "hidden" });
 
     // The review's notice belongs to this page: the queue does not show it.
-    await s.page.getByRole("status").getByText(/Rejected 1 suggestion/).waitFor();
+    await s.page
+      .getByRole("status")
+      .getByText(/Rejected 1 suggestion/)
+      .waitFor();
     await s.page.getByRole("link", { name: /Review queue/ }).click();
     await s.page.locator(".queue-item").first().waitFor();
     expect(await s.page.getByRole("status").count()).toBe(0);
+    expectClean(s);
+  });
+
+  it("a queue row opens its note scrolled to that suggestion, selected", async () => {
+    const s = await signedIn(tokens.editor, "#/queue");
+    const row = s.page.locator(".queue-item", { hasText: "buried" });
+    await row.waitFor();
+    await row.getByRole("link", { name: "line 203" }).click();
+    await s.page.locator("h1", { hasText: "Team/Long.md" }).waitFor();
+    expect(decodeURIComponent(s.page.url())).toMatch(/#\/doc\/Team\/Long\.md\?s=\S+$/);
+    const picked = s.page.locator(".suggestion.selected", { hasText: "buried" });
+    await picked.waitFor();
+    // In view (the note is 300 lines long), and the keys act on it.
+    await until("scrolled to it", async () => {
+      const box = await picked.boundingBox();
+      return box !== null && box.y > 0 && box.y + box.height < 820;
+    });
+    await screenshot(s.page, "opened-at-suggestion");
     expectClean(s);
   });
 

@@ -45,6 +45,15 @@ export function reviewVaultFiles(): Record<string, string> {
       `Third ${replaced("three", "THREE", "Claude", 1)}.`,
       "",
     ].join("\n"),
+    // Opened from the queue at a suggestion far down the note.
+    "Long.md": [
+      "# Long",
+      "",
+      ...Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of the long note.`),
+      `The ${replaced("deep", "buried", "Claude", 2)} change.`,
+      ...Array.from({ length: 100 }, (_, i) => `Tail ${i + 1}.`),
+      "",
+    ].join("\n"),
     // What a view token sees.
     "Roadmap.md": `# Roadmap\n\n1. Launch in ${replaced("May", "June", "Ana's Claude", 4)}.\n2. Rest.\n`,
     // A conflict: accepting the insertion of "{--" would turn the text after it into a deletion.

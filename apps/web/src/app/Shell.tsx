@@ -74,6 +74,7 @@ export function Shell({ api, me, onSignOut, onUnauthorized }: Props) {
               key={route.path}
               api={api}
               path={route.path}
+              focus={route.suggestion}
               changes={data.changes}
               resolve={resolve}
               canReview={canReview}

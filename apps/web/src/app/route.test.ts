@@ -28,3 +28,14 @@ describe("routeKey", () => {
     );
   });
 });
+
+describe("a document opened at a suggestion", () => {
+  it("round-trips the suggestion id beside any path, and keeps the page's key", () => {
+    for (const path of ["Team/Plans.md", "A/b?c#d e.md", "Ü/ñ 😀.md"]) {
+      const hash = docHash(path, "0abc123def4-2");
+      expect(parseRoute(hash)).toEqual({ name: "doc", path, suggestion: "0abc123def4-2" });
+      expect(routeKey(parseRoute(hash))).toBe(routeKey(parseRoute(docHash(path))));
+    }
+    expect(parseRoute(docHash("Team/Plans.md"))).toEqual({ name: "doc", path: "Team/Plans.md" });
+  });
+});

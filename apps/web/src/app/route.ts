@@ -1,7 +1,10 @@
 // Hash routes, so the server only ever serves `/` and `/assets/*`: `#/doc/<path>` opens a
 // document, `#/queue` (and `#/`) the review queue.
 
-export type Route = { name: "queue" } | { name: "doc"; path: string };
+export type Route =
+  | { name: "queue" }
+  /** A document; `suggestion`: the id of one of its suggestions to scroll to and select. */
+  | { name: "doc"; path: string; suggestion?: string };
 
 /** One key per page: the queue, or one document (its path as typed, case aside). */
 export function routeKey(route: Route): string {
@@ -12,8 +15,12 @@ export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#/, "");
   if (h.startsWith("/doc/")) {
     try {
-      const path = decodeURIComponent(h.slice("/doc/".length));
-      if (path !== "") return { name: "doc", path };
+      // The path's segments are escaped, so a literal `?` starts the query (`s=ID`).
+      const [rawPath = "", query = ""] = h.slice("/doc/".length).split("?", 2);
+      const path = decodeURIComponent(rawPath);
+      const suggestion = new URLSearchParams(query).get("s") ?? undefined;
+      if (path !== "")
+        return suggestion ? { name: "doc", path, suggestion } : { name: "doc", path };
     } catch {
       // a malformed escape: fall back to the queue
     }
@@ -21,9 +28,13 @@ export function parseRoute(hash: string): Route {
   return { name: "queue" };
 }
 
-/** `#/doc/Team/Notes/Ideas.md`, each segment escaped, slashes kept readable. */
-export function docHash(path: string): string {
-  return `#/doc/${path.split("/").map(encodeURIComponent).join("/")}`;
+/**
+ * `#/doc/Team/Notes/Ideas.md`, each segment escaped, slashes kept readable; with `suggestion`,
+ * `?s=ID` to open the document at that suggestion.
+ */
+export function docHash(path: string, suggestion?: string): string {
+  const doc = `#/doc/${path.split("/").map(encodeURIComponent).join("/")}`;
+  return suggestion ? `${doc}?s=${encodeURIComponent(suggestion)}` : doc;
 }
 
 export const QUEUE_HASH = "#/queue";

@@ -1,6 +1,6 @@
 // One document: rendered markdown with its pending suggestions inline, Accept all / Reject
 // all for reviewers, read again when a live change or a review names it.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Api } from "../api/client.js";
 import type { Suggestion } from "../api/types.js";
 import { useDocument } from "../app/useDocument.js";
@@ -25,6 +25,8 @@ import { useSuggestionActions } from "./useSuggestionActions.js";
 interface Props {
   api: Api;
   path: string;
+  /** A suggestion's id to select (highlighted, scrolled to) once the document is shown. */
+  focus?: string | undefined;
   changes: Changes;
   resolve: LinkResolver;
   canReview: boolean;
@@ -74,6 +76,15 @@ export function DocumentView(p: Props) {
   }, [doc, rendered]);
 
   const actions = useSuggestionActions(suggestions, p.review, p.canReview, p.now);
+  // Opened at a suggestion (from the queue): select it once it is shown, which scrolls to it.
+  const focused = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!doc || p.focus === undefined || focused.current === p.focus) return;
+    const target = suggestions.find((s) => s.id === p.focus);
+    if (!target) return;
+    focused.current = p.focus;
+    actions.select(suggestionKey(target));
+  }, [doc, suggestions, p.focus]);
   const all = (action: "accept" | "reject") => {
     if (doc) void p.review.run(action, new Map([[doc.path, suggestions.map((s) => s.id)]]));
   };

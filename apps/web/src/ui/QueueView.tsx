@@ -129,7 +129,13 @@ export function QueueView(p: Props) {
                     tabIndex={-1}
                     onClick={() => actions.select(k)}
                   >
-                    <span class="line">line {s.line}</span>
+                    <a
+                      class="line"
+                      href={docHash(path, s.id)}
+                      title="Open the note at this suggestion"
+                    >
+                      line {s.line}
+                    </a>
                     <SuggestionChange s={s} />
                     <span class="tools">
                       <SuggestionMeta s={s} now={p.now} />

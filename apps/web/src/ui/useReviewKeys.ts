@@ -72,7 +72,10 @@ export function useReviewKeys(
     lastIndex.current = latest.current.ids.indexOf(selected);
     const el = document.querySelector<HTMLElement>(`[data-sid="${CSS.escape(selected)}"]`);
     el?.focus({ preventScroll: true });
-    el?.scrollIntoView({ block: "nearest" });
+    // Out of view (a note opened at line 200, or j past the screen's edge): brought to the middle.
+    const box = el?.getBoundingClientRect();
+    if (el && box && (box.top < 0 || box.bottom > innerHeight))
+      el.scrollIntoView({ block: "center" });
   }, [selected]);
 
   return {
