@@ -41,6 +41,10 @@ const SuggestionSchema = z
       description:
         "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
     }),
+    context: z.object({ before: z.string(), after: z.string() }).optional().openapi({
+      description:
+        "The text around it as the AI view reads (other pending suggestions as if accepted): `before` from the start of the line above, `after` to the end of the line below; at most 160 characters each, cut on the far side with `…`.",
+    }),
   })
   .openapi("Suggestion");
 
@@ -174,6 +178,7 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
   };
   if (s.author !== undefined) out.author = s.author;
   if (s.time !== undefined) out.time = s.time;
+  if (s.context !== undefined) out.context = s.context;
   return out;
 }
 

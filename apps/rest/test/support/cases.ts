@@ -45,6 +45,7 @@ interface SuggestionOut {
   new: string;
   author?: string;
   time?: number | string;
+  context?: { before: string; after: string };
 }
 interface GrepOut {
   text: string;
@@ -1116,7 +1117,17 @@ export function runRestCases({ make }: RestCaseOptions): void {
         await c.fetch("/suggestions?path=Lens/Review.md"),
       );
       expect(body.count).toBe(4);
-      expect(body.suggestions.map(({ id: _id, ...s }) => s)).toEqual([
+      // The text around each, as the AI view reads (neighbours as if accepted).
+      expect(body.suggestions.map((s) => s.context)).toEqual([
+        { before: "\nKeep ", after: " and new here.\nDrop  and add more." },
+        { before: "\nKeep that and ", after: " here.\nDrop  and add more." },
+        {
+          before: "Keep that and new here.\nDrop ",
+          after: " and add more.\n{>>a comment<<} stays.",
+        },
+        { before: "Keep that and new here.\nDrop  and add ", after: ".\n{>>a comment<<} stays." },
+      ]);
+      expect(body.suggestions.map(({ id: _id, context: _c, ...s }) => s)).toEqual([
         { path: "Lens/Review.md", line: 3, kind: "replace", old: "this", new: "that" },
         { path: "Lens/Review.md", line: 3, kind: "substitute", old: "old", new: "new" },
         {

@@ -37,6 +37,8 @@ export interface Suggestion {
   new: string;
   author?: string;
   time?: number;
+  /** The text around it (the line above to the line below), as the AI view reads. */
+  context?: { before: string; after: string };
 }
 
 export interface SuggestionList {

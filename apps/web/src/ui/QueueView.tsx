@@ -136,7 +136,11 @@ export function QueueView(p: Props) {
                     >
                       line {s.line}
                     </a>
-                    <SuggestionChange s={s} />
+                    <span class="hunk">
+                      <span class="context">{hunkBefore(s)}</span>
+                      <SuggestionChange s={s} />
+                      <span class="context">{hunkAfter(s)}</span>
+                    </span>
                     <span class="tools">
                       <SuggestionMeta s={s} now={p.now} />
                       <ReviewButtons k={k} a={actions} />
@@ -150,6 +154,16 @@ export function QueueView(p: Props) {
       ))}
     </section>
   );
+}
+
+/** The context above a change, without blank lines at its far end. */
+function hunkBefore(s: Suggestion): string {
+  return (s.context?.before ?? "").replace(/^(?:[ \t]*\r?\n)+/, "");
+}
+
+/** The context below a change, without blank lines at its far end. */
+function hunkAfter(s: Suggestion): string {
+  return (s.context?.after ?? "").replace(/(?:\r?\n[ \t]*)+$/, "");
 }
 
 function Filters({

@@ -23,7 +23,7 @@ describe("listSuggestions", () => {
     const raw =
       'one {--a--}{++b++}\ntwo {++c++} {--d--}\n{~~e~>f~~} {>>note<<} {==hl==}\n{--{"author":"ann","time":7}@@g--}{++{"author":"ann","time":7}@@h++}';
     const list = listSuggestions(raw);
-    expect(list.map(({ id: _id, ...s }) => s)).toEqual([
+    expect(list.map(({ id: _id, context: _c, ...s }) => s)).toEqual([
       { kind: "replace", start: 4, end: 18, line: 1, oldText: "a", newText: "b" },
       { kind: "insert", start: 23, end: 30, line: 2, oldText: "", newText: "c" },
       { kind: "delete", start: 31, end: 38, line: 2, oldText: "d", newText: "" },

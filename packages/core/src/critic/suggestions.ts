@@ -21,6 +21,25 @@ export interface Suggestion {
   newText: string;
   author?: string;
   time?: number;
+  /**
+   * The AI-view text around it, for a reviewer: `before` from the start of the line above up to
+   * it, `after` from it to the end of the line below (each at most CONTEXT_SHOWN characters, cut
+   * on the far side with `…`).
+   */
+  context?: { before: string; after: string };
+}
+
+/** Most characters of context shown on each side of a suggestion. */
+export const CONTEXT_SHOWN = 160;
+
+function shownBefore(ai: string, from: number, to: number): string {
+  return to - from > CONTEXT_SHOWN ? `…${ai.slice(to - CONTEXT_SHOWN, to)}` : ai.slice(from, to);
+}
+
+function shownAfter(ai: string, from: number, to: number): string {
+  return to - from > CONTEXT_SHOWN
+    ? `${ai.slice(from, from + CONTEXT_SHOWN)}…`
+    : ai.slice(from, to);
 }
 
 /** A suggestion with the marks it is made of: one, or a delete and an insert for a replace. */
@@ -69,6 +88,7 @@ function withoutMarks(s: MarkedSuggestion): Suggestion {
   };
   if (s.author !== undefined) out.author = s.author;
   if (s.time !== undefined) out.time = s.time;
+  if (s.context !== undefined) out.context = s.context;
   return out;
 }
 
@@ -111,6 +131,16 @@ export function findSuggestions(raw: string): MarkedSuggestion[] {
     if (author !== undefined) s.author = author;
     if (time !== undefined) s.time = time;
     const lineStart = starts[lineIndex] ?? 0;
+    const aboveStart = starts[Math.max(0, lineIndex - 1)] ?? 0;
+    const endLine = starts.length === 0 ? 0 : lineIndexOf(starts, Math.max(aiStart, aiEnd - 1));
+    // The end of the line below, without its line break.
+    let belowEnd = (starts[endLine + 2] ?? map.ai.length + 1) - 1;
+    if (map.ai[belowEnd - 1] === "\n") belowEnd--;
+    if (map.ai[belowEnd - 1] === "\r") belowEnd--;
+    s.context = {
+      before: shownBefore(map.ai, aboveStart, aiStart),
+      after: shownAfter(map.ai, aiEnd, Math.max(aiEnd, belowEnd)),
+    };
     const after = map.ai.slice(aiEnd, aiEnd + CONTEXT_CHARS);
     const nl = after.indexOf("\n");
     s.id = ids.next(s, {
