@@ -24,6 +24,7 @@ const EXPORTS = [
   "GLOB_MAX_RESULTS",
   "GlobResultSchema",
   "GrepPageSchema",
+  "INSERT_MAX_CHARS",
   "LEGACY_DOCS",
   "LENS_EDIT_ORIGIN",
   "LENS_REVIEW_ORIGIN",
@@ -109,6 +110,7 @@ const EXPORTS = [
   "grepSearch",
   "grepTool",
   "hasDelimiter",
+  "insertTool",
   "invokeTool",
   "isEntryPath",
   "isFolderDoc",
@@ -183,13 +185,14 @@ describe("@lens/core public entry", () => {
     expect(Object.keys(core).sort()).toEqual(EXPORTS);
   });
 
-  it("exports the eight tools in adapter order", () => {
+  it("exports the tools in adapter order", () => {
     expect(core.lensTools.map((t) => t.name)).toEqual([
       "read",
       "glob",
       "grep",
       "search",
       "edit",
+      "insert",
       "get_links",
       "create",
       "move",

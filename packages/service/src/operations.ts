@@ -21,6 +21,7 @@ export const OPERATIONS = {
   search: { role: "view", words: "the search tool" },
   get_links: { role: "view", words: "the get_links tool" },
   edit: { role: "suggest", words: "editing (suggesting a change)" },
+  insert: { role: "suggest", words: "inserting (suggesting an addition)" },
   create: { role: "suggest", words: "creating a note" },
   move: { role: "suggest", words: "moving a note" },
   // Reading outside the tools.

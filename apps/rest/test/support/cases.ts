@@ -431,6 +431,57 @@ export function runRestCases({ make }: RestCaseOptions): void {
     });
   });
 
+  // ---- POST /documents/{path}/insert -------------------------------------------------------
+
+  describe("POST /documents/{path}/insert", () => {
+    it("adds lines at the end of a heading's section with the read proof edit takes", async () => {
+      const c = await client();
+      const unread = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "- call Ann", heading: "Plan" }),
+      );
+      const p = await expectProblem(unread, "precondition-required");
+      expect(p.detail).toMatch(/^Inserting needs proof that you read Lens\/Notes\/Plan\.md/);
+      expect(c.writes()).toBe(0);
+      const res = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "- call Ann", heading: "# Plan" }, await proof(c, "Lens/Notes/Plan.md")),
+      );
+      const newTag = res.headers.get("etag");
+      const body = await expectJson<{ text: string; etag: string }>(res);
+      expect(body).toMatchObject({
+        path: "Lens/Notes/Plan.md",
+        heading: "# Plan",
+        position: "end",
+        firstLine: 5,
+        lines: 1,
+      });
+      expect(body.etag).toBe(newTag);
+      expect(body.text).toContain("     5\t- call Ann");
+      expect(rawOf(c, "Lens/Notes/Plan.md")).toBe(
+        `# Plan\n\nBack to [[Ideas]].\nTODO: ship it\n{++${LENS_AI}- call Ann\n++}`,
+      );
+      expect(c.writes()).toBe(1);
+    });
+
+    it("names what is wrong and writes nothing: a missing heading, an unknown field", async () => {
+      const c = await client();
+      const missing = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "x", heading: "Tasks" }, await proof(c, "Lens/Notes/Plan.md")),
+      );
+      const p = await expectProblem(missing, "tool-error");
+      expect(p.code).toBe("no_match");
+      expect(p.detail).toMatch(/no heading "Tasks".*"# Plan" \(line 1\)/);
+      const unknown = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "x", where: "top" }, await proof(c, "Lens/Notes/Plan.md")),
+      );
+      await expectProblem(unknown, "validation-failed");
+      expect(c.writes()).toBe(0);
+    });
+  });
+
   // ---- POST /documents/{path}/edit ---------------------------------------------------------
 
   describe("POST /documents/{path}/edit", () => {

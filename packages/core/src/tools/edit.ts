@@ -4,8 +4,8 @@ import { z } from "zod";
 import { applyEdit } from "../edit/applyEdit.js";
 import { findMatches } from "../edit/match.js";
 import { type EditErrorCode, MAX_REPLACEMENTS, refuse } from "../edit/outcome.js";
-import { clip } from "../text/clip.js";
 import { lookupDocument } from "./document.js";
+import { notReadYet } from "./readFirst.js";
 import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success, type ToolErrorCode } from "./tool.js";
 
@@ -53,12 +53,8 @@ export const editTool = defineTool({
     const found = lookupDocument(ws, args.file_path, caller?.reach);
     if (!found.ok) return found;
     const { loc } = found.value;
-    if (!session.hasRead(loc.docId)) {
-      return failure(
-        "not_read",
-        `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
-      );
-    }
+    const unread = notReadYet(session, loc, args.file_path, "edit");
+    if (unread) return unread;
     // Too many matches for replace_all is refused on the view the read left, before the note is
     // woken or parsed: counting stops past the bound (a 3.9 MB note with 350 000 matches).
     if (args.replace_all && args.old_string !== "") {

@@ -30,6 +30,7 @@ export {
   grepPlan,
   grepTool,
 } from "./grep.js";
+export { INSERT_MAX_CHARS, insertTool } from "./insert.js";
 export { moveTool } from "./move.js";
 export {
   READ_DEFAULT_LIMIT,

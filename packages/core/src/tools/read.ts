@@ -1,6 +1,7 @@
 // The `read` tool: a document's AI view in `cat -n` layout, paged, with pending suggestions listed.
 // The reading itself is readDocument's; this module marks it read and renders it.
 import { z } from "zod";
+import { numberColumn } from "./numbered.js";
 import {
   type ReadResult,
   ReadResultSchema,
@@ -102,10 +103,6 @@ export function renderRead(r: ReadResult): string {
   if (notes.length) body += `\n\n${notes.map((n) => `(${n})`).join("\n")}`;
   if (footer) body += `\n\n${footer}`;
   return body;
-}
-
-function numberColumn(n: number): string {
-  return String(n).padStart(6);
 }
 
 /** Characters of cut line `line` that `r.content` holds. */

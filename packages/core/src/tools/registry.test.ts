@@ -19,6 +19,7 @@ describe("published schemas", () => {
       glob: ["pattern"],
       grep: ["pattern"],
       edit: ["file_path", "old_string", "new_string"],
+      insert: ["file_path", "content"],
       get_links: ["file_path"],
       search: ["query"],
       create: ["file_path", "content"],
