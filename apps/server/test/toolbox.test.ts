@@ -154,3 +154,36 @@ describe("insert over MCP", () => {
     expect(rawText(server.data.workspace, "Team/Plans.md")).not.toContain("{++");
   });
 });
+
+describe("properties and tags over MCP", () => {
+  it("read returns the note's properties and tags", async () => {
+    const r = await tool(team, "read", { file_path: "Team/Daily/2026-11-24.md" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.data.properties).toEqual({ tags: ["daily", "team/ops"], status: "open" });
+    expect(r.data.tags).toEqual(["daily", "team/ops", "standup"]);
+  });
+
+  it("glob with tag (and where) returns only tagged notes, within the token's folders", async () => {
+    const admin = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${ADMIN}` });
+    try {
+      const all = await tool(admin, "glob", { pattern: "**", tag: "daily" });
+      expect(all.text.split("\n").sort()).toEqual([
+        "Research/Secret.md",
+        "Team/Daily/2026-11-24.md",
+      ]);
+    } finally {
+      await admin.close();
+    }
+    const scoped = await tool(team, "glob", { pattern: "**", tag: ["daily"] });
+    expect(scoped.text).toBe("Team/Daily/2026-11-24.md");
+    const where = await tool(team, "glob", { pattern: "**", where: { status: "open" } });
+    expect(where.text).toBe("Team/Daily/2026-11-24.md");
+    const none = await tool(team, "glob", { pattern: "**", tag: "standup", where: { x: 1 } });
+    expect(none.text).toMatch(/^No notes found with tag "standup", x = 1/);
+    // REST's listing filters the same way, for the same token.
+    const rest = (await (await api("/documents?tag=standup", tokens.teamAssistant)).json()) as {
+      documents: { path: string }[];
+    };
+    expect(rest.documents.map((d) => d.path)).toEqual(["Team/Daily/2026-11-24.md"]);
+  });
+});

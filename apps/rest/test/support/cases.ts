@@ -124,6 +124,29 @@ export function runRestCases({ make }: RestCaseOptions): void {
   // ---- GET /documents ----------------------------------------------------------------------
 
   describe("GET /documents", () => {
+    it("filters by tag and where=key:value as the glob tool does", async () => {
+      const c = await client();
+      const made = await c.fetch(
+        "/documents",
+        json({ path: "Lens/Tagged.md", content: "---\nstatus: Open\n---\nA #daily note.\n" }),
+      );
+      await expectJson(made, 201);
+      const body = await expectJson<{ documents: Summary[]; filter: string; text: string }>(
+        await c.fetch("/documents?tag=daily&where=status:open"),
+      );
+      expect(body.documents.map((d) => d.path)).toEqual(["Lens/Tagged.md"]);
+      expect(body.filter).toBe('tag "daily", status = "open"');
+      expect(body.text).toBe(
+        direct(c, "glob", { pattern: "**", tag: "daily", where: { status: "open" } }).text,
+      );
+      const none = await expectJson<{ documents: Summary[]; text: string }>(
+        await c.fetch("/documents?tag=daily&tag=weekly"),
+      );
+      expect(none.documents).toEqual([]);
+      expect(none.text).toMatch(/^No notes found with tag "daily", tag "weekly"/);
+      await expectProblem(await c.fetch("/documents?where=status"), "validation-failed");
+    });
+
     it("lists every entry, described, in glob's order, with glob's text", async () => {
       const c = await client();
       const body = await expectJson<{
@@ -282,6 +305,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
           "# Review\n\nKeep that and new here.\nDrop  and add more.\n{>>a comment<<} stays.\n",
         cutLines: [],
         suggestions: expect.any(Array),
+        tags: [],
         text: direct(c, "read", { file_path: "Lens/Review.md" }).text,
       });
       expect(body.suggestions.map((s) => [s.line, s.kind, s.oldText, s.newText])).toEqual([

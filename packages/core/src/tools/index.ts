@@ -14,6 +14,7 @@ export {
 } from "./getLinks.js";
 export {
   GLOB_MAX_RESULTS,
+  type GlobArgs,
   type GlobEntry,
   type GlobResult,
   GlobResultSchema,

@@ -137,3 +137,31 @@ describe("read", () => {
     expect(read({ file_path: "Lens/../x" }).text).toMatch(/\.\./);
   });
 });
+
+describe("read: properties and tags", () => {
+  it("carries the note's frontmatter properties and tags in its typed result", () => {
+    const { read } = setup({
+      "Day.md": "---\ntags: [daily]\nstatus: open\n---\n# Day\nA #standup note.\n",
+    });
+    const r = read({ file_path: "Lens/Day.md", offset: 5 });
+    expect(r.data).toMatchObject({
+      properties: { tags: ["daily"], status: "open" },
+      tags: ["daily", "standup"],
+    });
+    expect(r.text).not.toContain("Properties left out");
+  });
+
+  it("reads a note with broken YAML, leaving properties out with a note", () => {
+    const text = "---\ntitle: [unclosed\n---\nbody #x\n";
+    const { read } = setup({ "Bad.md": text });
+    const r = read({ file_path: "Lens/Bad.md" });
+    expect(r.isError).toBe(false);
+    expect(r.data).not.toHaveProperty("properties");
+    expect(r.data).toMatchObject({
+      tags: ["x"],
+      propertiesProblem: expect.stringMatching(/not valid YAML/),
+    });
+    expect(r.text).toContain("(Properties left out: its frontmatter is not valid YAML");
+    expect(r.text).toContain("     4\tbody #x");
+  });
+});

@@ -93,6 +93,9 @@ export function renderRead(r: ReadResult): string {
     ({ line, length }) =>
       `Line ${line} is ${length} characters long and was cut after ${cutAt(r, line)}; use grep on ${r.path} to find text further along it.`,
   );
+  if (r.propertiesProblem) {
+    notes.push(`Properties left out: ${r.propertiesProblem}; the lines show it as written.`);
+  }
   if (end < total) {
     notes.push(
       `Showing lines ${start}-${end} of ${total}. To read on, call read with offset ${end + 1}.`,
