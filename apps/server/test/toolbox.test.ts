@@ -187,3 +187,51 @@ describe("properties and tags over MCP", () => {
     expect(rest.documents.map((d) => d.path)).toEqual(["Team/Daily/2026-11-24.md"]);
   });
 });
+
+describe("batch read and recent over MCP", () => {
+  it("read with file_paths returns several notes, each then editable; hidden ones as missing", async () => {
+    const fresh = await connectHttp(`${base}/mcp`, {
+      authorization: `Bearer ${tokens.teamAssistant}`,
+    });
+    try {
+      const r = await tool(fresh, "read", {
+        file_paths: ["Team/Plans.md", "Research/Secret.md", "Team/Daily/2026-11-24.md"],
+      });
+      expect(r.isError, r.text).toBe(false);
+      const docs = r.data.documents as { path: string; error?: string }[];
+      expect(docs.map((d) => d.path)).toEqual([
+        "Team/Plans.md",
+        "Research/Secret.md",
+        "Team/Daily/2026-11-24.md",
+      ]);
+      expect(docs[1]?.error).toMatch(/^File does not exist: Research\/Secret\.md/);
+      expect(r.text).toMatch(/^==> Team\/Plans\.md <==\n {5}1\t# Plans/);
+      const edit = await tool(fresh, "edit", {
+        file_path: "Team/Plans.md",
+        old_string: "Plan A",
+        new_string: "Plan One",
+      });
+      expect(edit.isError, edit.text).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("recent lists the notes changed, with suggestion authors, within the token's folders", async () => {
+    const r = await tool(team, "recent", { since: "1h" });
+    expect(r.isError, r.text).toBe(false);
+    const entries = r.data.entries as { path: string; suggestedBy: string[] }[];
+    expect(entries.map((e) => e.path)).toContain("Team/Daily/2026-11-24.md");
+    expect(entries.every((e) => e.path.startsWith("Team/"))).toBe(true);
+    expect(entries.find((e) => e.path === "Team/Daily/2026-11-24.md")?.suggestedBy).toEqual([
+      "Team Claude",
+    ]);
+    const admin = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${ADMIN}` });
+    try {
+      const all = await tool(admin, "recent", { since: "1d" });
+      expect(all.text).toContain("Research/Secret.md");
+    } finally {
+      await admin.close();
+    }
+  });
+});

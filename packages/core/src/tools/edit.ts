@@ -39,7 +39,7 @@ export const editTool = defineTool({
   description: [
     "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
     "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
-    "Pending suggestions already show as accepted in read, so edit the text as you see it; an edit over your own pending suggestion is merged with it, while one over another author's pending suggestion (read's footer names the authors) is refused, as are edits of reviewers' comments {>>…<<} and highlights {==…==}.",
+    "Pending suggestions show as accepted in read: edit the text as you see it. Your own pending suggestion merges with an edit over it; another author's, and comments {>>…<<} and highlights {==…==}, refuse it.",
     "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
   ].join("\n"),
   input,

@@ -46,9 +46,7 @@ const input = z.object({
     .record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()]))
     .refine((w) => Object.keys(w).length <= MAX_FILTERS, `at most ${MAX_FILTERS} properties`)
     .optional()
-    .describe(
-      'Only notes whose frontmatter properties match, e.g. {"status": "open"}: equal, or in a list; case-insensitive.',
-    ),
+    .describe('Only notes whose properties match, e.g. {"status":"open"} (equal, or in a list).'),
 });
 
 /** The arguments globEntries takes: the tool's. */

@@ -50,6 +50,7 @@ export {
   type SuggestionInfo,
   SuggestionSchema,
 } from "./readDocument.js";
+export { RECENT_MAX_LIMIT, recentTool } from "./recent.js";
 export {
   type CallContext,
   type CheckedCall,

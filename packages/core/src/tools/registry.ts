@@ -11,6 +11,7 @@ import { grepTool } from "./grep.js";
 import { insertTool } from "./insert.js";
 import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
+import { recentTool } from "./recent.js";
 import { searchTool } from "./search.js";
 import type { SessionStore } from "./session.js";
 import { type Tool, type ToolResult, toToolResult } from "./tool.js";
@@ -21,6 +22,7 @@ export const lensTools: readonly Tool[] = [
   globTool,
   grepTool,
   searchTool,
+  recentTool,
   editTool,
   insertTool,
   getLinksTool,
