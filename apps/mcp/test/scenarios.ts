@@ -230,7 +230,7 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         const extra = await call(client, "read", { file_path: "Team/Plans.md", extra: 1 });
         expect(extra).toEqual({
           isError: true,
-          text: 'Invalid arguments for read: unknown argument "extra"; read takes file_path, offset, limit, session_id.',
+          text: 'Invalid arguments for read: unknown argument "extra"; read takes file_path, file_paths, offset, limit, session_id.',
         });
         // session_id stays accepted by every tool.
         const handle = await call(client, "read", {

@@ -12,6 +12,7 @@ export const ROUTE_OPERATIONS = {
   listDocuments: "glob",
   getDocument: "document.read",
   editDocument: "edit",
+  insertIntoDocument: "insert",
   createDocument: "create",
   moveDocument: "move",
   discardDocument: "document.discard",

@@ -19,6 +19,7 @@ import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
 import { type EventStreamOptions, registerEventsRoute } from "./routes/events.js";
 import { registerGrepRoute } from "./routes/grep.js";
+import { registerInsertRoute } from "./routes/insert.js";
 import { registerLinksRoute } from "./routes/links.js";
 import { registerMeRoute } from "./routes/me.js";
 import { registerOrganizeRoutes } from "./routes/organize.js";
@@ -181,6 +182,7 @@ function serviceFor(options: RestAppOptions): Lens {
 function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerLinksRoute(app, deps);
   registerEditRoute(app, deps);
+  registerInsertRoute(app, deps);
   registerOrganizeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerGrepRoute(app, deps);

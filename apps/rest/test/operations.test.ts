@@ -17,6 +17,7 @@ const REQUESTS: Record<RouteId, [method: string, path: string, body?: unknown]> 
   listDocuments: ["GET", "/documents"],
   getDocument: ["GET", "/documents/Lens/Index.md"],
   editDocument: ["POST", "/documents/Lens/Index.md/edit", { old_string: "a", new_string: "b" }],
+  insertIntoDocument: ["POST", "/documents/Lens/Index.md/insert", { content: "x" }],
   createDocument: ["POST", "/documents", { path: "Lens/New.md", content: "x" }],
   moveDocument: ["POST", "/documents/Lens/Index.md/move", { new_path: "Lens/Moved.md" }],
   discardDocument: ["POST", "/documents/Lens/Index.md/discard"],

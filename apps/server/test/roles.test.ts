@@ -132,7 +132,7 @@ describe("MCP by role", () => {
     const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.viewer}` });
     try {
       const names = (await conn.client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(["read", "glob", "grep", "search", "get_links"]);
+      expect(names).toEqual(["read", "glob", "grep", "search", "recent", "get_links"]);
       await call(conn.client, "read", { file_path: "Team/Plans.md" });
       const r = await call(conn.client, "edit", {
         file_path: "Team/Plans.md",

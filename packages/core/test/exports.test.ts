@@ -25,6 +25,7 @@ const EXPORTS = [
   "GUIDE_NOTE",
   "GlobResultSchema",
   "GrepPageSchema",
+  "INSERT_MAX_CHARS",
   "LEGACY_DOCS",
   "LENS_EDIT_ORIGIN",
   "LENS_REVIEW_ORIGIN",
@@ -46,6 +47,7 @@ const EXPORTS = [
   "READ_DEFAULT_LIMIT",
   "READ_MAX_LINE",
   "READ_MAX_OUTPUT",
+  "RECENT_MAX_LIMIT",
   "RG_SEPARATORS",
   "ROLES",
   "ROLE_ABILITIES",
@@ -111,6 +113,7 @@ const EXPORTS = [
   "grepSearch",
   "grepTool",
   "hasDelimiter",
+  "insertTool",
   "invokeTool",
   "isEntryPath",
   "isFolderDoc",
@@ -152,6 +155,7 @@ const EXPORTS = [
   "readDocument",
   "readEntries",
   "readTool",
+  "recentTool",
   "rejectSuggestions",
   "renameEntry",
   "renderEntry",
@@ -185,13 +189,15 @@ describe("@lens/core public entry", () => {
     expect(Object.keys(core).sort()).toEqual(EXPORTS);
   });
 
-  it("exports the eight tools in adapter order", () => {
+  it("exports the tools in adapter order", () => {
     expect(core.lensTools.map((t) => t.name)).toEqual([
       "read",
       "glob",
       "grep",
       "search",
+      "recent",
       "edit",
+      "insert",
       "get_links",
       "create",
       "move",

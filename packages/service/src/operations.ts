@@ -20,7 +20,9 @@ export const OPERATIONS = {
   grep: { role: "view", words: "the grep tool" },
   search: { role: "view", words: "the search tool" },
   get_links: { role: "view", words: "the get_links tool" },
+  recent: { role: "view", words: "the recent tool" },
   edit: { role: "suggest", words: "editing (suggesting a change)" },
+  insert: { role: "suggest", words: "inserting (suggesting an addition)" },
   create: { role: "suggest", words: "creating a note" },
   move: { role: "suggest", words: "moving a note" },
   // Reading outside the tools.

@@ -57,6 +57,7 @@ describe("the role table", () => {
       "glob",
       "grep",
       "search",
+      "recent",
       "get_links",
     ]);
     expect(toolsFor(suggester.caller).map((t) => t.name)).toEqual(lensTools.map((t) => t.name));

@@ -5,6 +5,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   checkToolCall,
   GLOB_MAX_RESULTS,
+  type GlobArgs,
   globListing,
   globTool,
   type ReadResult,
@@ -46,6 +47,22 @@ const ListQuery = queryParams({
     .string()
     .optional()
     .openapi({ description: 'Folder or sub-folder to list, e.g. "Lens/Notes".', example: "Lens" }),
+  tag: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({
+      description:
+        "Only notes with this tag (frontmatter or inline, # optional; nested tags count, any case). Repeat for several: a note must have all.",
+      example: "daily",
+    }),
+  where: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({
+      description:
+        "Only notes whose frontmatter property equals the value, or holds it in a list (text compared trimmed, ignoring case): `key:value`, split at the first colon. Repeat for several: all must match.",
+      example: "status:open",
+    }),
   limit: z.coerce
     .number()
     .int()
@@ -70,6 +87,10 @@ const DocumentListSchema = z
     total: z.number().int().openapi({ description: "Entries matching, before the cut." }),
     pattern: z.string(),
     scope: z.string().openapi({ description: 'Folder listed; "" = every folder.' }),
+    filter: z
+      .string()
+      .optional()
+      .openapi({ description: "The tag / where filter applied, in words." }),
     text: toolText,
   })
   .openapi("DocumentList");
@@ -91,6 +112,22 @@ const listRoute = createRoute({
     ...problemResponses(400, 401, 404, 422),
   },
 });
+
+/** `where=key:value` parameters as glob's `where` object; a value without a colon is refused. */
+function whereOf(given: string | string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of typeof given === "string" ? [given] : given) {
+    const colon = pair.indexOf(":");
+    if (colon <= 0) {
+      throw new ProblemError(
+        "validation-failed",
+        `where=${JSON.stringify(pair)} is not key:value (e.g. where=status:open).`,
+      );
+    }
+    out[pair.slice(0, colon).trim()] = pair.slice(colon + 1).trim();
+  }
+  return out;
+}
 
 // ---- GET /documents/{path} ------------------------------------------------------------------
 
@@ -160,12 +197,14 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
 
   app.openapi(listRoute, (c) => {
-    const { pattern, path, limit } = c.req.valid("query");
-    const args =
-      path === undefined ? { pattern: pattern ?? "**" } : { pattern: pattern ?? "**", path };
+    const { pattern, path, limit, tag, where } = c.req.valid("query");
+    const args: Record<string, unknown> = { pattern: pattern ?? "**" };
+    if (path !== undefined) args.path = path;
+    if (tag !== undefined) args.tag = tag;
+    if (where !== undefined) args.where = whereOf(where);
     const actor = actorFor(c, deps, "listDocuments");
     // The glob tool's checks (its role is the route's), then its search with the listing's cut.
-    let checked: { pattern: string; path?: string };
+    let checked: GlobArgs;
     try {
       checked = checkToolCall("glob", args).args as typeof checked;
     } catch (e) {
@@ -189,6 +228,7 @@ export function registerDocumentRoutes(app: OpenAPIHono, deps: RestDeps): void {
         total: found.total,
         pattern: found.pattern,
         scope: found.scope,
+        ...(found.filter === undefined ? {} : { filter: found.filter }),
         text: result.text,
       },
       200,

@@ -2,13 +2,10 @@
 // proof that the client read the document — its current ETag in If-Match, or a Lens-Session that
 // read it. See README "Proof of a prior read".
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
-import { ifMatchHits } from "../etag.js";
-import { openDocument } from "../locate.js";
-import { ProblemError, problemResponses } from "../problems.js";
+import { problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
-import { withRequestSession } from "../requestSession.js";
+import { writeWithReadProof } from "../readProof.js";
 import {
   DOCUMENT_SUBROUTE,
   DocumentPathParams,
@@ -17,7 +14,6 @@ import {
   tags,
   toolText,
 } from "../schemas.js";
-import { problemForFailure } from "../toolProblems.js";
 
 const EditBody = z
   .object({
@@ -70,56 +66,23 @@ const editRoute = createRoute({
 });
 
 export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
-  const ws = deps.workspace;
-
   app.openapi(editRoute, async (c) => {
     const { path } = c.req.valid("param");
-    const headers = c.req.valid("header");
     const body = c.req.valid("json");
-    // Everything from the precondition check to the edit is synchronous, so no other write can
-    // slip in between: the ETag checked is the version the edit applies to.
-    const actor = actorFor(c, deps, "editDocument");
-    const reach = actor.caller.reach;
-    const doc = openDocument(ws, path, reach);
-    // `If-Match: *` matches any version, so it proves nothing about having read this one.
-    const ifMatch = headers["if-match"]?.trim() === "*" ? undefined : headers["if-match"];
-    if (ifMatch !== undefined && !ifMatchHits(ifMatch, doc.etag)) {
-      throw new ProblemError(
-        "precondition-failed",
-        `${doc.loc.path} changed since the version in If-Match. GET it again (its current ETag is ${doc.etag}), check that the edit still applies, and retry with the new ETag.`,
-        { etag: doc.etag },
-        { ETag: doc.etag },
-      );
-    }
-    let etag = doc.etag;
-    const result = await withRequestSession(deps, actor, headers["lens-session"], (rs) => {
-      const session = rs.session;
-      if (ifMatch !== undefined) session.markRead(doc.loc.docId, ws.now());
-      else if (!session.hasRead(doc.loc.docId)) {
-        throw new ProblemError(
-          "precondition-required",
-          headers["lens-session"] === undefined
-            ? `Editing needs proof that you read ${doc.loc.path}: send its ETag (from GET /documents/{path}) in If-Match, or GET it with a Lens-Session header and send the same header here.`
-            : `Session "${headers["lens-session"]}" has not read ${doc.loc.path}: GET the document with this Lens-Session header first, or send its ETag in If-Match.`,
-          // The tool's refusal for an edit before a read, as MCP answers it.
-          { code: "not_read" },
-        );
-      }
-      const args: Record<string, unknown> = {
-        file_path: path,
-        old_string: body.old_string,
-        new_string: body.new_string,
-      };
-      if (body.replace_all !== undefined) args.replace_all = body.replace_all;
-      // The version this edit produced, taken before any other write can run.
-      return rs.call("edit", args, (ran) => {
-        if (!ran.isError) etag = openDocument(ws, doc.loc.path, reach).etag;
-      });
-    });
-    // Refusals map by their code; one without a code is a generic tool-error.
-    if (result.isError) {
-      throw problemForFailure(result, { tool: "edit", ws, path, reach });
-    }
+    const args: Record<string, unknown> = {
+      old_string: body.old_string,
+      new_string: body.new_string,
+    };
+    if (body.replace_all !== undefined) args.replace_all = body.replace_all;
+    const { result, etag } = await writeWithReadProof(
+      c,
+      deps,
+      "editDocument",
+      { name: "edit", gerund: "Editing", noun: "edit" },
+      path,
+      c.req.valid("header"),
+      args,
+    );
     const data = result.data as { path: string; replacements: number; firstLine: number };
     return c.json({ ...data, text: result.text, etag }, 200, { ETag: etag });
   });

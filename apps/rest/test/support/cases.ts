@@ -125,6 +125,29 @@ export function runRestCases({ make }: RestCaseOptions): void {
   // ---- GET /documents ----------------------------------------------------------------------
 
   describe("GET /documents", () => {
+    it("filters by tag and where=key:value as the glob tool does", async () => {
+      const c = await client();
+      const made = await c.fetch(
+        "/documents",
+        json({ path: "Lens/Tagged.md", content: "---\nstatus: Open\n---\nA #daily note.\n" }),
+      );
+      await expectJson(made, 201);
+      const body = await expectJson<{ documents: Summary[]; filter: string; text: string }>(
+        await c.fetch("/documents?tag=daily&where=status:open"),
+      );
+      expect(body.documents.map((d) => d.path)).toEqual(["Lens/Tagged.md"]);
+      expect(body.filter).toBe('tag "daily", status = "open"');
+      expect(body.text).toBe(
+        direct(c, "glob", { pattern: "**", tag: "daily", where: { status: "open" } }).text,
+      );
+      const none = await expectJson<{ documents: Summary[]; text: string }>(
+        await c.fetch("/documents?tag=daily&tag=weekly"),
+      );
+      expect(none.documents).toEqual([]);
+      expect(none.text).toMatch(/^No notes found with tag "daily", tag "weekly"/);
+      await expectProblem(await c.fetch("/documents?where=status"), "validation-failed");
+    });
+
     it("lists every entry, described, in glob's order, with glob's text", async () => {
       const c = await client();
       const body = await expectJson<{
@@ -283,6 +306,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
           "# Review\n\nKeep that and new here.\nDrop  and add more.\n{>>a comment<<} stays.\n",
         cutLines: [],
         suggestions: expect.any(Array),
+        tags: [],
         text: direct(c, "read", { file_path: "Lens/Review.md" }).text,
       });
       expect(body.suggestions.map((s) => [s.line, s.kind, s.oldText, s.newText])).toEqual([
@@ -429,6 +453,57 @@ export function runRestCases({ make }: RestCaseOptions): void {
         "validation-failed",
       );
       expect((long.errors as { in: string }[])[0]?.in).toBe("header");
+    });
+  });
+
+  // ---- POST /documents/{path}/insert -------------------------------------------------------
+
+  describe("POST /documents/{path}/insert", () => {
+    it("adds lines at the end of a heading's section with the read proof edit takes", async () => {
+      const c = await client();
+      const unread = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "- call Ann", heading: "Plan" }),
+      );
+      const p = await expectProblem(unread, "precondition-required");
+      expect(p.detail).toMatch(/^Inserting needs proof that you read Lens\/Notes\/Plan\.md/);
+      expect(c.writes()).toBe(0);
+      const res = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "- call Ann", heading: "# Plan" }, await proof(c, "Lens/Notes/Plan.md")),
+      );
+      const newTag = res.headers.get("etag");
+      const body = await expectJson<{ text: string; etag: string }>(res);
+      expect(body).toMatchObject({
+        path: "Lens/Notes/Plan.md",
+        heading: "# Plan",
+        position: "end",
+        firstLine: 5,
+        lines: 1,
+      });
+      expect(body.etag).toBe(newTag);
+      expect(body.text).toContain("     5\t- call Ann");
+      expect(rawOf(c, "Lens/Notes/Plan.md")).toBe(
+        `# Plan\n\nBack to [[Ideas]].\nTODO: ship it\n{++${LENS_AI}- call Ann\n++}`,
+      );
+      expect(c.writes()).toBe(1);
+    });
+
+    it("names what is wrong and writes nothing: a missing heading, an unknown field", async () => {
+      const c = await client();
+      const missing = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "x", heading: "Tasks" }, await proof(c, "Lens/Notes/Plan.md")),
+      );
+      const p = await expectProblem(missing, "tool-error");
+      expect(p.code).toBe("no_match");
+      expect(p.detail).toMatch(/no heading "Tasks".*"# Plan" \(line 1\)/);
+      const unknown = await c.fetch(
+        "/documents/Lens/Notes/Plan.md/insert",
+        json({ content: "x", where: "top" }, await proof(c, "Lens/Notes/Plan.md")),
+      );
+      await expectProblem(unknown, "validation-failed");
+      expect(c.writes()).toBe(0);
     });
   });
 

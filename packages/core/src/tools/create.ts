@@ -38,8 +38,8 @@ export const createTool = defineTool({
   title: "Create a note",
   description: [
     "Creates a new markdown note in the team knowledge base, as a suggestion: its whole content is one CriticMarkup insertion ({++…++}) that a human accepts or rejects.",
-    "Use it for new pages (meeting notes, write-ups); to change an existing note use edit. Missing sub-folders are created; the note is readable, searchable and linkable at once, and counts as read in this session (edit works on it right away).",
-    'Refused when the path exists, names no shared folder, holds characters Obsidian does not allow (\\ / : * ? " < > |) or a leading dot, or is not a .md note.',
+    "To change an existing note use edit. Missing sub-folders are created; the note counts as read (edit works on it at once).",
+    "Refused when the path exists, names no shared folder, or is no valid .md note name.",
     "An admin may create a new shared folder with the note: new_folder: true.",
   ].join("\n"),
   input,

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { applyEdit } from "../edit/applyEdit.js";
 import { findMatches } from "../edit/match.js";
 import { type EditErrorCode, MAX_REPLACEMENTS, refuse } from "../edit/outcome.js";
-import { clip } from "../text/clip.js";
 import { lookupDocument } from "./document.js";
+import { notReadYet } from "./readFirst.js";
 import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success, type ToolErrorCode } from "./tool.js";
 
@@ -39,7 +39,7 @@ export const editTool = defineTool({
   description: [
     "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
     "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
-    "Pending suggestions already show as accepted in read, so edit the text as you see it; an edit over your own pending suggestion is merged with it, while one over another author's pending suggestion (read's footer names the authors) is refused, as are edits of reviewers' comments {>>…<<} and highlights {==…==}.",
+    "Pending suggestions show as accepted in read: edit the text as you see it. Your own pending suggestion merges with an edit over it; another author's, and comments {>>…<<} and highlights {==…==}, refuse it.",
     "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
   ].join("\n"),
   input,
@@ -53,12 +53,8 @@ export const editTool = defineTool({
     const found = lookupDocument(ws, args.file_path, caller?.reach);
     if (!found.ok) return found;
     const { loc } = found.value;
-    if (!session.hasRead(loc.docId)) {
-      return failure(
-        "not_read",
-        `You have not read ${loc.path} in this session. Call read with file_path "${clip(args.file_path)}" first, then retry this edit. (If you did read it and your client opens a new connection for every call, pass the same session_id to read and edit.)`,
-      );
-    }
+    const unread = notReadYet(session, loc, args.file_path, "edit");
+    if (unread) return unread;
     // Too many matches for replace_all is refused on the view the read left, before the note is
     // woken or parsed: counting stops past the bound (a 3.9 MB note with 350 000 matches).
     if (args.replace_all && args.old_string !== "") {

@@ -18,8 +18,7 @@ export const getLinksTool = defineTool({
     '"Backlinks": the documents that link to it; "Links": the documents it links to with',
     "[[wikilinks]] or ![[embeds]], resolved the way Obsidian resolves them. A link that names no",
     'existing document is listed as "Unresolved: [[name]]". Every path printed can be passed to',
-    "read, grep (path) or get_links. Use it to find related notes, to follow a topic through the",
-    "knowledge base, or to see which documents mention a note before you change it.",
+    "read, grep (path) or get_links. Use it to find related notes, or what mentions a note.",
   ].join(" "),
   input: z.object({
     file_path: z

@@ -144,3 +144,57 @@ describe("glob", () => {
     expect(globTool.renderText(few.value)).toMatch(/showing the 2 most recent of 120 paths/);
   });
 });
+
+describe("glob tag and where filters", () => {
+  const ws = workspaceFromTexts([
+    {
+      name: "Team",
+      files: {
+        "Daily/Mon.md": "---\ntags: [daily, team/ops]\nstatus: open\n---\n# Mon\n",
+        "Daily/Tue.md": "---\ntags: daily\nstatus: done\n---\n# Tue #urgent\n",
+        "Notes/Idea.md": "An idea about #daily life.\n```\n#urgent\n```\n",
+        "Notes/Bad.md": "---\ntags: [daily\n---\n#daily in the body\n",
+        "image.png": "",
+      },
+    },
+    { name: "Secret", files: { "Daily.md": "---\ntags: [daily]\nstatus: open\n---\n" } },
+  ]);
+  const glob = (args: Record<string, unknown>, reach?: Parameters<typeof globListing>[2]) => {
+    const r = globListing(ws, globTool.input.parse({ pattern: "**", ...args }), reach);
+    return r.ok ? r.value.entries.map((e) => e.path).sort() : r.error.message;
+  };
+
+  it("tag: notes with the tag in frontmatter or inline (outside code), nested ones too", () => {
+    expect(glob({ tag: "daily", path: "Team" })).toEqual([
+      "Team/Daily/Mon.md",
+      "Team/Daily/Tue.md",
+      "Team/Notes/Bad.md",
+      "Team/Notes/Idea.md",
+    ]);
+    expect(glob({ tag: "#team" })).toEqual(["Team/Daily/Mon.md"]);
+    expect(glob({ tag: "urgent" })).toEqual(["Team/Daily/Tue.md"]);
+  });
+
+  it("several tags and where keys must all match", () => {
+    expect(glob({ tag: ["daily", "urgent"] })).toEqual(["Team/Daily/Tue.md"]);
+    expect(glob({ where: { status: "open" } })).toEqual(["Secret/Daily.md", "Team/Daily/Mon.md"]);
+    expect(glob({ tag: "daily", where: { Status: "DONE" } })).toEqual(["Team/Daily/Tue.md"]);
+    expect(glob({ where: { tags: "team/ops" } })).toEqual(["Team/Daily/Mon.md"]);
+  });
+
+  it("stays within the caller's folders", () => {
+    const reach = { all: false as const, folders: new Set(["Team"]) };
+    expect(glob({ where: { status: "open" } }, reach)).toEqual(["Team/Daily/Mon.md"]);
+  });
+
+  it("says which filter found nothing, and refuses a tag Obsidian cannot hold", () => {
+    const r = invokeTool(globTool, ws, new Session("s"), {
+      pattern: "**",
+      tag: "nothing",
+      where: { status: "open" },
+    });
+    expect(r.text).toBe('No notes found with tag "nothing", status = "open" matching "**".');
+    expect(glob({ tag: "two words" })).toMatch(/^Invalid tag "two words"/);
+    expect(() => globTool.input.parse({ pattern: "**", tag: [] })).toThrow();
+  });
+});

@@ -12,6 +12,9 @@ import {
 import { ENTRY_TYPES } from "../model/folderDoc.js";
 import { normalizeUserPath, PathError } from "../paths/normalize.js";
 import type { Located } from "../paths/pathIndex.js";
+import { matchesFilter, mayMatch, type WhereValue } from "../properties/filters.js";
+import { notePropertiesOf } from "../properties/noteProperties.js";
+import { asTag } from "../properties/tags.js";
 import { globSyntaxError } from "../search/globSyntax.js";
 import { clip } from "../text/clip.js";
 import type { Workspace } from "../workspace/workspace.js";
@@ -19,6 +22,8 @@ import { defineTool, failure, type Outcome, success } from "./tool.js";
 
 /** Paths listed before the output is cut. */
 export const GLOB_MAX_RESULTS = 100;
+/** Tags, and properties, one glob filters by at most. */
+const MAX_FILTERS = 20;
 
 const input = z.object({
   pattern: z
@@ -33,7 +38,24 @@ const input = z.object({
     .describe(
       'Folder or sub-folder to search in, e.g. "Lens" or "Lens/Notes"; the pattern is then relative to it. Omit to search every folder.',
     ),
+  tag: z
+    .union([z.string().min(1), z.array(z.string().min(1)).min(1).max(MAX_FILTERS)])
+    .optional()
+    .describe("Only notes with this tag (or one nested under it); several: all of them."),
+  where: z
+    .record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()]))
+    .refine((w) => Object.keys(w).length <= MAX_FILTERS, `at most ${MAX_FILTERS} properties`)
+    .optional()
+    .describe('Only notes whose properties match, e.g. {"status":"open"} (equal, or in a list).'),
 });
+
+/** The arguments globEntries takes: the tool's. */
+export type GlobArgs = {
+  pattern: string;
+  path?: string | undefined;
+  tag?: string | string[] | undefined;
+  where?: Record<string, WhereValue> | undefined;
+};
 
 export const GlobResultSchema = z.object({
   pattern: z.string(),
@@ -49,6 +71,7 @@ export const GlobResultSchema = z.object({
     .describe("Most recently modified first, ties by path."),
   total: z.number().int().describe("Entries matching, before the cut."),
   truncated: z.boolean(),
+  filter: z.string().optional().describe("The tag / where filter applied, in words."),
 });
 export type GlobToolResult = z.infer<typeof GlobResultSchema>;
 
@@ -56,7 +79,7 @@ export const globTool = defineTool({
   name: "glob",
   title: "Find documents by path",
   description: [
-    "Finds documents and files in the team knowledge base by path pattern (glob).",
+    "Finds documents and files in the team knowledge base by path pattern (glob), optionally only notes with a tag or properties.",
     'Paths start with the folder name, e.g. "Lens/Notes/Ideas.md". Results are one path per line, most recently modified first.',
     `At most ${GLOB_MAX_RESULTS} paths are listed; narrow the pattern or path if the list is cut.`,
     "Use it to discover what exists before reading; use grep to search inside documents.",
@@ -68,6 +91,9 @@ export const globTool = defineTool({
     return globListing(ws, args, caller?.reach);
   },
   renderText(r) {
+    if (r.entries.length === 0 && r.filter !== undefined) {
+      return `No notes found with ${r.filter}${r.scope ? ` under ${r.scope}` : ""} matching ${JSON.stringify(r.pattern)}.`;
+    }
     if (r.entries.length === 0) {
       const hint = r.pattern.includes("/")
         ? ""
@@ -91,19 +117,21 @@ export const globTool = defineTool({
  */
 export function globListing(
   ws: Workspace,
-  args: { pattern: string; path?: string | undefined },
+  args: GlobArgs,
   reach: Reach = EVERYWHERE,
   limit = GLOB_MAX_RESULTS,
 ): Outcome<GlobToolResult> {
   const r = globEntries(ws, args, reach, limit);
   if (!r.ok) return r;
   const { scope, entries, total } = r.value;
+  const filter = filterWords(args);
   return success({
     pattern: args.pattern,
     scope,
     entries: entries.map(({ path, type, mtime }) => ({ path, type, mtime })),
     total,
     truncated: total > entries.length,
+    ...(filter ? { filter } : {}),
   });
 }
 
@@ -124,7 +152,7 @@ export type GlobResult = Outcome<{ scope: string; entries: GlobEntry[]; total: n
  */
 export function globEntries(
   ws: Workspace,
-  args: { pattern: string; path?: string | undefined },
+  args: GlobArgs,
   reach: Reach = EVERYWHERE,
   limit = GLOB_MAX_RESULTS,
 ): GlobResult {
@@ -167,12 +195,16 @@ export function globEntries(
       `Invalid glob pattern ${JSON.stringify(clip(args.pattern))}: ${(e as Error).message}`,
     );
   }
+  const filter = propertyFilter(args);
+  if (!filter.ok) return filter;
+  const keep = filter.value;
   const prefix = scope === "" ? "" : `${scope}/`;
   const found: GlobEntry[] = [];
   for (const loc of ws.paths.entries()) {
     if (loc.meta.type === "folder" || !loc.path.startsWith(prefix)) continue;
     if (!reach.all && !reachesEntry(ws, reach, loc)) continue;
     if (!isMatch(loc.path.slice(prefix.length))) continue;
+    if (keep && !keep(ws, loc)) continue;
     found.push({
       path: loc.path,
       docId: loc.docId,
@@ -182,6 +214,42 @@ export function globEntries(
   }
   found.sort((a, b) => b.mtime - a.mtime || compareStrings(a.path, b.path));
   return success({ scope, entries: found.slice(0, limit), total: found.length });
+}
+
+/** `tag "daily", status = "open"`: a call's filters in words, if it has any. */
+function filterWords(args: GlobArgs): string | undefined {
+  const tags = typeof args.tag === "string" ? [args.tag] : (args.tag ?? []);
+  const parts = tags.map((t) => `tag ${JSON.stringify(clip(t, 80))}`);
+  for (const [k, v] of Object.entries(args.where ?? {})) {
+    parts.push(`${clip(k, 80)} = ${JSON.stringify(typeof v === "string" ? clip(v, 80) : v)}`);
+  }
+  return parts.length ? parts.join(", ") : undefined;
+}
+
+/** The `tag` / `where` test of a call, if it has one; a tag Obsidian could not hold is refused. */
+function propertyFilter(
+  args: GlobArgs,
+): Outcome<((ws: Workspace, loc: Located) => boolean) | undefined> {
+  if (args.tag === undefined && args.where === undefined) return success(undefined);
+  const tags: string[] = [];
+  for (const given of typeof args.tag === "string" ? [args.tag] : (args.tag ?? [])) {
+    const tag = asTag(given);
+    if (!tag) {
+      return failure(
+        "invalid_pattern",
+        `Invalid tag ${JSON.stringify(clip(given))}: a tag is letters, digits, _, - and / (with at least one non-digit), e.g. "project/alpha"; nothing else, spaces included.`,
+      );
+    }
+    tags.push(tag);
+  }
+  const filter = { tags, where: args.where ?? {} };
+  const may = mayMatch(filter);
+  return success((ws: Workspace, loc: Located) => {
+    if (loc.meta.type !== "markdown") return false;
+    const view = ws.view(loc.docId);
+    if (view === undefined || !may(view.aiOnce())) return false;
+    return matchesFilter(notePropertiesOf(view), filter);
+  });
 }
 
 function compareStrings(a: string, b: string): number {

@@ -128,10 +128,10 @@ export const grepTool = defineTool({
   description: [
     "Searches the contents of the team's markdown documents with a regular expression, like ripgrep.",
     "Documents are searched as read shows them: pending suggestions appear as accepted, and comments/highlights are kept, so line numbers agree with read and edit.",
-    "Regex flavour: ripgrep's default (Rust regex): classes like \\d \\w \\s (Unicode-aware), \\b, anchors ^ $ (per line), alternation a|b, groups (…), repetition * + ? {n,m}, inline flags (?i). No look-around and no backreferences: matching is linear-time.",
+    "Regex: ripgrep's (Rust) flavour, Unicode-aware, ^ $ per line; no look-around or backreferences (matching is linear-time).",
     "Output modes: files_with_matches (default) lists matching documents; content shows matching lines (path:line:text) with optional context; count gives matching lines per document.",
     `Paths are in path order and are accepted by read and edit. Results are paged by head_limit (default ${DEFAULT_HEAD_LIMIT}) and offset; "No matches found" when nothing matches.`,
-    "Tips: use files_with_matches first to find where something is, then content with -C for the lines; narrow with path or glob.",
+    "Find where with files_with_matches, then read lines with content and -C.",
   ].join("\n"),
   input,
   output: GrepPageSchema,

@@ -14,6 +14,7 @@ export {
 } from "./getLinks.js";
 export {
   GLOB_MAX_RESULTS,
+  type GlobArgs,
   type GlobEntry,
   type GlobResult,
   GlobResultSchema,
@@ -30,6 +31,7 @@ export {
   grepPlan,
   grepTool,
 } from "./grep.js";
+export { INSERT_MAX_CHARS, insertTool } from "./insert.js";
 export { moveTool } from "./move.js";
 export {
   READ_DEFAULT_LIMIT,
@@ -48,6 +50,7 @@ export {
   type SuggestionInfo,
   SuggestionSchema,
 } from "./readDocument.js";
+export { RECENT_MAX_LIMIT, recentTool } from "./recent.js";
 export {
   type CallContext,
   type CheckedCall,

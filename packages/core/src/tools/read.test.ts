@@ -9,8 +9,12 @@ import { invokeTool } from "./tool.js";
 function setup(files: Record<string, string>) {
   const ws = workspaceFromTexts([{ name: "Lens", files }]);
   const session = new Session("s");
-  const read = (args: { file_path: string; offset?: number; limit?: number }) =>
-    invokeTool(readTool, ws, session, args);
+  const read = (args: {
+    file_path?: string;
+    file_paths?: string[];
+    offset?: number;
+    limit?: number;
+  }) => invokeTool(readTool, ws, session, args);
   return { ws, session, read };
 }
 
@@ -135,5 +139,65 @@ describe("read", () => {
     expect(read({ file_path: "Lens/Notes" }).text).toMatch(/is a directory/);
     expect(read({ file_path: "/etc/passwd" }).text).toMatch(/absolute path/);
     expect(read({ file_path: "Lens/../x" }).text).toMatch(/\.\./);
+  });
+});
+
+describe("read: properties and tags", () => {
+  it("carries the note's frontmatter properties and tags in its typed result", () => {
+    const { read } = setup({
+      "Day.md": "---\ntags: [daily]\nstatus: open\n---\n# Day\nA #standup note.\n",
+    });
+    const r = read({ file_path: "Lens/Day.md", offset: 5 });
+    expect(r.data).toMatchObject({
+      properties: { tags: ["daily"], status: "open" },
+      tags: ["daily", "standup"],
+    });
+    expect(r.text).not.toContain("Properties left out");
+  });
+
+  it("reads a note with broken YAML, leaving properties out with a note", () => {
+    const text = "---\ntitle: [unclosed\n---\nbody #x\n";
+    const { read } = setup({ "Bad.md": text });
+    const r = read({ file_path: "Lens/Bad.md" });
+    expect(r.isError).toBe(false);
+    expect(r.data).not.toHaveProperty("properties");
+    expect(r.data).toMatchObject({
+      tags: ["x"],
+      propertiesProblem: expect.stringMatching(/not valid YAML/),
+    });
+    expect(r.text).toContain("(Properties left out: its frontmatter is not valid YAML");
+    expect(r.text).toContain("     4\tbody #x");
+  });
+});
+
+describe("read: several notes (file_paths)", () => {
+  it("returns each note, marks each read, and shares one output bound", () => {
+    const long = `${"x".repeat(1000)}\n`.repeat(200);
+    const { read, session, ws } = setup({ "A.md": "alpha\n", "B.md": long });
+    const r = read({ file_paths: ["Lens/A.md", "Lens/Missing.md", "Lens/B.md", "Lens/A.md"] });
+    expect(r.isError).toBe(false);
+    const docs = (
+      r.data as { documents: { path: string; error?: string; lines?: { end: number } }[] }
+    ).documents;
+    expect(docs.map((d) => d.path)).toEqual(["Lens/A.md", "Lens/Missing.md", "Lens/B.md"]);
+    expect(docs[1]?.error).toMatch(/^File does not exist: Lens\/Missing\.md/);
+    // B gets a third of the bound: about 33 lines of 1 000 characters, with a note to read on.
+    expect(docs[2]?.lines?.end).toBe(33);
+    expect(r.text).toMatch(
+      /^==> Lens\/A\.md <==\n {5}1\talpha\n\n==> Lens\/Missing\.md <==\nFile does not exist/,
+    );
+    expect(r.text).toContain("To read on, call read with offset 34.");
+    expect(r.text.length).toBeLessThan(110_000);
+    for (const p of ["Lens/A.md", "Lens/B.md"])
+      expect(session.hasRead(ws.paths.get(p)!.docId)).toBe(true);
+  });
+
+  it("takes exactly one of file_path and file_paths, and at most 20 notes", () => {
+    const { read } = setup({ "A.md": "a\n" });
+    expect(read({}).text).toBe(
+      "Give exactly one of file_path (one note) or file_paths (several notes).",
+    );
+    expect(read({ file_path: "Lens/A.md", file_paths: ["Lens/A.md"] }).isError).toBe(true);
+    expect(() => readTool.input.parse({ file_paths: Array(21).fill("Lens/A.md") })).toThrow();
   });
 });

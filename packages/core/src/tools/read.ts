@@ -1,13 +1,22 @@
 // The `read` tool: a document's AI view in `cat -n` layout, paged, with pending suggestions listed.
 // The reading itself is readDocument's; this module marks it read and renders it.
 import { z } from "zod";
+import type { Caller } from "../access/caller.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { numberColumn } from "./numbered.js";
 import {
   type ReadResult,
   ReadResultSchema,
   readDocument,
   type SuggestionInfo,
 } from "./readDocument.js";
-import { defineTool, type Outcome } from "./tool.js";
+import type { ReadTracker } from "./session.js";
+import { defineTool, failure, type Outcome, success } from "./tool.js";
+
+/** read's typed result: one note's fields, or with file_paths, `documents`. */
+type ReadToolResult = Partial<ReadResult> & {
+  documents?: (ReadResult | { path: string; error: string })[];
+};
 
 export const READ_DEFAULT_LIMIT = 2000;
 /** Characters of one line shown before it is cut. */
@@ -17,11 +26,23 @@ export const READ_MAX_OUTPUT = 100_000;
 /** Suggestions listed in the footer before it is summarised. */
 const MAX_FOOTER = 50;
 
+/** Notes one read with `file_paths` returns at most. */
+export const READ_MAX_FILES = 20;
+
 const input = z.object({
   file_path: z
     .string()
+    .optional()
     .describe(
       'Path of the document: folder name, then the path inside the folder, e.g. "Lens/Notes/Ideas.md" (the ".md" is optional). Use paths exactly as glob, grep or get_links print them.',
+    ),
+  file_paths: z
+    .array(z.string())
+    .min(1)
+    .max(READ_MAX_FILES)
+    .optional()
+    .describe(
+      `Instead of file_path: up to ${READ_MAX_FILES} notes in one call, sharing its output bound.`,
     ),
   offset: z
     .number()
@@ -41,14 +62,18 @@ export const readTool = defineTool({
   name: "read",
   title: "Read document",
   description: [
-    "Reads a markdown document from the team knowledge base.",
+    "Reads a markdown document (or several: file_paths) from the team knowledge base.",
     "Output is in `cat -n` format: each line is prefixed by its 1-based line number (right-aligned, 6 columns) and a tab. Those prefixes are not part of the document: never include them in edit's old_string.",
     `By default up to ${READ_DEFAULT_LIMIT} lines are returned; use offset and limit to page through long documents. Lines longer than ${READ_MAX_LINE} characters are cut.`,
-    "Pending suggestions (CriticMarkup that humans have not yet accepted or rejected) are shown as if accepted, and listed in a footer; reviewers' comments {>>…<<} and highlights {==…==} appear verbatim.",
+    "Pending suggestions (CriticMarkup awaiting review) show as accepted and are listed in a footer; comments {>>…<<} and highlights {==…==} appear verbatim.",
     "You must read a document in this session before you can edit it.",
   ].join("\n"),
   input,
-  output: ReadResultSchema.extend({
+  output: ReadResultSchema.partial().extend({
+    documents: z
+      .array(z.union([ReadResultSchema, z.object({ path: z.string(), error: z.string() })]))
+      .optional()
+      .describe("With file_paths: each note's result (or why it could not be read), in order."),
     session_id: z
       .string()
       .optional()
@@ -57,26 +82,60 @@ export const readTool = defineTool({
       ),
   }),
   readOnly: true,
-  run(ws, session, args, caller): Outcome<ReadResult> {
-    const read = readDocument(
-      ws,
-      {
-        filePath: args.file_path,
-        offset: args.offset,
-        limit: args.limit ?? READ_DEFAULT_LIMIT,
-        maxLineChars: READ_MAX_LINE,
-        maxChars: READ_MAX_OUTPUT,
-        rowLength: (n, shown) => numberColumn(n).length + 1 + shown.length,
-      },
-      caller?.reach,
-    );
-    if (!read.ok) return read;
-    const { docId, ...result } = read.value;
-    session.markRead(docId, ws.now());
-    return { ok: true, value: result };
+  run(ws, session, args, caller): Outcome<ReadToolResult> {
+    const paths = args.file_paths;
+    if ((args.file_path === undefined) === (paths === undefined)) {
+      return failure(
+        "invalid_path",
+        "Give exactly one of file_path (one note) or file_paths (several notes).",
+      );
+    }
+    if (paths === undefined) return readOne(ws, session, args.file_path as string, args, caller);
+    const unique = [...new Set(paths)];
+    // The one read's output bound, shared evenly: each note gets its part.
+    const share = Math.floor(READ_MAX_OUTPUT / unique.length);
+    const documents = unique.map((filePath) => {
+      const one = readOne(ws, session, filePath, args, caller, share);
+      return one.ok ? one.value : { path: filePath, error: one.error.message };
+    });
+    return success({ documents });
   },
-  renderText: renderRead,
+  renderText(r) {
+    if (!r.documents) return renderRead(r as ReadResult);
+    return r.documents
+      .map((d) => `==> ${d.path} <==\n${"error" in d ? d.error : renderRead(d)}`)
+      .join("\n\n");
+  },
 });
+
+type ReadArgs = { offset?: number | undefined; limit?: number | undefined };
+
+/** One note read within `maxChars`, marked read in the session. */
+function readOne(
+  ws: Workspace,
+  session: ReadTracker,
+  filePath: string,
+  args: ReadArgs,
+  caller: Caller | undefined,
+  maxChars = READ_MAX_OUTPUT,
+): Outcome<ReadResult> {
+  const read = readDocument(
+    ws,
+    {
+      filePath,
+      offset: args.offset,
+      limit: args.limit ?? READ_DEFAULT_LIMIT,
+      maxLineChars: Math.min(READ_MAX_LINE, maxChars),
+      maxChars,
+      rowLength: (n, shown) => numberColumn(n).length + 1 + shown.length,
+    },
+    caller?.reach,
+  );
+  if (!read.ok) return read;
+  const { docId, ...result } = read.value;
+  session.markRead(docId, ws.now());
+  return success(result);
+}
 
 /** The read tool's text: `cat -n` rows, then notes, then the suggestions footer. */
 export function renderRead(r: ReadResult): string {
@@ -92,6 +151,9 @@ export function renderRead(r: ReadResult): string {
     ({ line, length }) =>
       `Line ${line} is ${length} characters long and was cut after ${cutAt(r, line)}; use grep on ${r.path} to find text further along it.`,
   );
+  if (r.propertiesProblem) {
+    notes.push(`Properties left out: ${r.propertiesProblem}; the lines show it as written.`);
+  }
   if (end < total) {
     notes.push(
       `Showing lines ${start}-${end} of ${total}. To read on, call read with offset ${end + 1}.`,
@@ -102,10 +164,6 @@ export function renderRead(r: ReadResult): string {
   if (notes.length) body += `\n\n${notes.map((n) => `(${n})`).join("\n")}`;
   if (footer) body += `\n\n${footer}`;
   return body;
-}
-
-function numberColumn(n: number): string {
-  return String(n).padStart(6);
 }
 
 /** Characters of cut line `line` that `r.content` holds. */

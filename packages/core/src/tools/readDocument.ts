@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Reach } from "../access/reach.js";
 import { baseView } from "../critic/views.js";
+import { notePropertiesOf } from "../properties/noteProperties.js";
 import { lineAt, lineStarts } from "../text/lines.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { lookupDocument } from "./document.js";
@@ -38,6 +39,17 @@ export const ReadResultSchema = z.object({
   suggestions: z
     .array(SuggestionSchema)
     .describe("The pending suggestions that start on the lines returned."),
+  properties: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("The note's frontmatter properties (YAML) as JSON; absent without frontmatter."),
+  tags: z
+    .array(z.string())
+    .describe("Frontmatter tags, then inline #tags outside code; without # or repeats."),
+  propertiesProblem: z
+    .string()
+    .optional()
+    .describe("Why frontmatter that is there was left out of properties (e.g. invalid YAML)."),
 });
 export type ReadResult = z.infer<typeof ReadResultSchema>;
 
@@ -106,6 +118,7 @@ export function readDocument(
       if (time !== undefined) info.time = time;
       return info;
     });
+  const meta = notePropertiesOf(docView);
   return success({
     path: loc.path,
     docId: loc.docId,
@@ -115,6 +128,9 @@ export function readDocument(
     cutLines,
     pendingSuggestions: all.length,
     suggestions,
+    ...(meta.properties ? { properties: meta.properties } : {}),
+    tags: meta.tags,
+    ...(meta.problem ? { propertiesProblem: meta.problem } : {}),
   });
 }
 

@@ -15,12 +15,14 @@ describe("published schemas", () => {
       lensTools.map((t) => [t.name, (toolInputJsonSchema(t).required as string[]) ?? []]),
     );
     expect(required).toEqual({
-      read: ["file_path"],
+      read: [],
       glob: ["pattern"],
       grep: ["pattern"],
       edit: ["file_path", "old_string", "new_string"],
+      insert: ["file_path", "content"],
       get_links: ["file_path"],
       search: ["query"],
+      recent: ["since"],
       create: ["file_path", "content"],
       move: ["file_path", "new_path"],
     });
@@ -75,7 +77,7 @@ describe("callTool arguments", () => {
     expect(err).toBeInstanceOf(ToolCallError);
     expect((err as ToolCallError).code).toBe("invalid_arguments");
     expect((err as Error).message).toBe(
-      'Invalid arguments for read: unknown argument "extra"; read takes file_path, offset, limit, session_id.',
+      'Invalid arguments for read: unknown argument "extra"; read takes file_path, file_paths, offset, limit, session_id.',
     );
     // Nothing was read: the session still has to read before editing.
     expect(

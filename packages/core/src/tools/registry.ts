@@ -8,8 +8,10 @@ import { editTool } from "./edit.js";
 import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
 import { grepTool } from "./grep.js";
+import { insertTool } from "./insert.js";
 import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
+import { recentTool } from "./recent.js";
 import { searchTool } from "./search.js";
 import type { SessionStore } from "./session.js";
 import { type Tool, type ToolResult, toToolResult } from "./tool.js";
@@ -20,7 +22,9 @@ export const lensTools: readonly Tool[] = [
   globTool,
   grepTool,
   searchTool,
+  recentTool,
   editTool,
+  insertTool,
   getLinksTool,
   createTool,
   moveTool,
@@ -51,7 +55,7 @@ export const sessionIdArg = z
   .max(200)
   .optional()
   .describe(
-    "Optional. Only needed if your client opens a new connection for every call (edit then says you have not read a document you did read): choose any unique string and pass the same session_id to read and edit.",
+    "Only if your client reconnects for every call: any unique string, the same for read and edit.",
   );
 
 const argumentSchemas = new WeakMap<Tool, z.ZodObject>();
