@@ -33,10 +33,10 @@ export function serverInstructions(workspace: Workspace, caller: Caller = OWNER)
     "Lens gives you Claude Code's file tools over a team's shared markdown notes (an Obsidian vault kept in sync by Relay), so you can search, read and propose changes to them.",
     `Paths look like "Folder/sub/dir/Note.md": the first segment is a shared folder's name, the rest is the note's path inside it; ".md" may be omitted. ${folders}`,
     guideLine,
-    "Use search to find the notes most about a topic (ranked, typo-tolerant), glob to list notes by path, grep for exact text or patterns, read to see a note with line numbers, get_links for its wikilinks and backlinks.",
+    "Use search to find the notes most about a topic (ranked, typo-tolerant), glob to list notes by path (or by tag and property), grep for exact text or patterns, read to see a note (or several) with line numbers, its properties and tags, recent for notes changed since a time, get_links for its wikilinks and backlinks.",
     may(caller, "edit")
-      ? "edit does not overwrite: your change becomes a CriticMarkup suggestion ({--old--}{++new++}) that a human accepts or rejects. You must read a note in this session before editing it; old_string must match the text exactly as read (without line numbers) and be unique. create makes a new note (its content becomes one suggestion); move renames a note and rewrites links to it, as suggestions."
-      : "This token may only look: read, glob, grep, search and get_links (edit, create and move need the suggest role).",
+      ? "edit does not overwrite: your change becomes a CriticMarkup suggestion ({--old--}{++new++}) that a human accepts or rejects. You must read a note in this session before editing it; old_string must match the text exactly as read (without line numbers) and be unique. insert adds lines at the start or end of a note or of a heading's section; create makes a new note (its content becomes one suggestion); move renames a note and rewrites links to it, as suggestions."
+      : "This token may only look: read, glob, grep, search, recent and get_links (edit, insert, create and move need the suggest role).",
     "Pending suggestions are shown as if accepted; reviewers' comments {>>…<<} and highlights {==…==} appear verbatim.",
     may(caller, "edit")
       ? "If edit says you have not read a note you did read, your client opens a new connection per call: pass the same session_id (any unique string you choose) to read and edit."

@@ -36,6 +36,10 @@ const EditResultSchema = z
     path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
     replacements: z.number().int().openapi({ description: "Occurrences replaced." }),
     firstLine: z.number().int().openapi({ description: "AI-view line of the first one." }),
+    excerpt: z.array(z.object({ line: z.number().int(), text: z.string() })).openapi({
+      description:
+        "The first replacement's lines as read now shows them (the suggestion as if accepted), two lines around, numbered like read; a gap in numbers = lines left out.",
+    }),
     text: toolText,
     etag: z.string().openapi({ description: "The document's new ETag (also in the ETag header)." }),
   })
@@ -83,7 +87,12 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
       c.req.valid("header"),
       args,
     );
-    const data = result.data as { path: string; replacements: number; firstLine: number };
+    const data = result.data as {
+      path: string;
+      replacements: number;
+      firstLine: number;
+      excerpt: { line: number; text: string }[];
+    };
     return c.json({ ...data, text: result.text, etag }, 200, { ETag: etag });
   });
 }

@@ -35,6 +35,40 @@ function setup(content: string, options: { author?: string } = {}) {
 }
 
 describe("edit tool", () => {
+  it("answers with the edited lines as read now shows them, so a doubled word is seen at once", () => {
+    const { run } = setup("intro\n\n# Ideas inbox\n\nfirst\nsecond\nthird\nfourth\n");
+    const r = run({
+      file_path: "Lens/Notes/A.md",
+      old_string: "# Ideas",
+      new_string: "# Ideas inbox",
+    });
+    expect(r.isError).toBe(false);
+    expect(r.text).toBe(
+      [
+        "Edited Lens/Notes/A.md: 1 replacement at line 3. The change is a suggestion ({--old--}{++new++}) that awaits human review; read already shows it as accepted:",
+        "     1\tintro",
+        "     2\t",
+        "     3\t# Ideas inbox inbox",
+        "     4\t",
+        "     5\tfirst",
+      ].join("\n"),
+    );
+    // A change over several lines shows them all; a deletion shows the line it left.
+    const multi = run({
+      file_path: "Lens/Notes/A.md",
+      old_string: "second",
+      new_string: "2nd\n2nd bis",
+    });
+    expect((multi.data as { excerpt: { line: number }[] }).excerpt.map((l) => l.line)).toEqual([
+      4, 5, 6, 7, 8, 9,
+    ]);
+    const gone = run({ file_path: "Lens/Notes/A.md", old_string: "fourth", new_string: "" });
+    expect((gone.data as { excerpt: { line: number; text: string }[] }).excerpt.at(-1)).toEqual({
+      line: 9,
+      text: "",
+    });
+  });
+
   it("refuses replace_all over more than MAX_REPLACEMENTS occurrences, writing nothing (issue 28: 350 000 held the loop 811 ms)", () => {
     const text = "alpha beta\n".repeat(MAX_REPLACEMENTS + 1);
     const { run, raw, ws, doc } = setup(text);

@@ -4,7 +4,9 @@ import { z } from "zod";
 import { applyEdit } from "../edit/applyEdit.js";
 import { findMatches } from "../edit/match.js";
 import { type EditErrorCode, MAX_REPLACEMENTS, refuse } from "../edit/outcome.js";
+import { lineStarts } from "../text/lines.js";
 import { lookupDocument } from "./document.js";
+import { ExcerptSchema, excerptAround, renderExcerpt } from "./numbered.js";
 import { notReadYet } from "./readFirst.js";
 import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success, type ToolErrorCode } from "./tool.js";
@@ -47,6 +49,7 @@ export const editTool = defineTool({
     path: z.string(),
     replacements: z.number().int().describe("Occurrences replaced."),
     firstLine: z.number().int().describe("AI-view line of the first replacement."),
+    excerpt: ExcerptSchema,
   }),
   readOnly: false,
   run(ws, session, args, caller) {
@@ -102,6 +105,7 @@ export const editTool = defineTool({
       path: loc.path,
       replacements: outcome.replacements,
       firstLine: outcome.firstLine,
+      excerpt: editedLines(ws.view(loc.docId)?.ai ?? "", outcome.firstLine, args.new_string),
     });
   },
   renderText(r) {
@@ -109,9 +113,21 @@ export const editTool = defineTool({
       r.replacements === 1
         ? `1 replacement at line ${r.firstLine}`
         : `${r.replacements} replacements, the first at line ${r.firstLine}`;
-    return `Edited ${r.path}: ${what}. The change is a suggestion ({--old--}{++new++}) that awaits human review; read already shows it as accepted.`;
+    return `Edited ${r.path}: ${what}. The change is a suggestion ({--old--}{++new++}) that awaits human review; read already shows it as accepted:\n${renderExcerpt(r.excerpt)}`;
   },
 });
+
+/**
+ * The first replacement's lines as read now shows them (the suggestion as if accepted), with two
+ * lines around: what the assistant checks its edit by ("# Ideas inbox inbox" shows at once).
+ */
+function editedLines(ai: string, firstLine: number, newString: string) {
+  const starts = lineStarts(ai);
+  const from = starts[firstLine - 1] ?? 0;
+  const spanned = newString.split("\n").length - 1;
+  const last = starts[Math.min(firstLine - 1 + spanned, starts.length - 1)] ?? from;
+  return excerptAround(ai, from, last + 1);
+}
 
 /** The tool-level kind of each edit-engine refusal. */
 const EDIT_FAILURE: Record<EditErrorCode, ToolErrorCode> = {

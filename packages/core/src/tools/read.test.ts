@@ -195,7 +195,7 @@ describe("read: several notes (file_paths)", () => {
   it("takes exactly one of file_path and file_paths, and at most 20 notes", () => {
     const { read } = setup({ "A.md": "a\n" });
     expect(read({}).text).toBe(
-      "Give exactly one of file_path (one note) or file_paths (several notes).",
+      "Invalid arguments for read: give exactly one of file_path (one note) or file_paths (several notes).",
     );
     expect(read({ file_path: "Lens/A.md", file_paths: ["Lens/A.md"] }).isError).toBe(true);
     expect(() => readTool.input.parse({ file_paths: Array(21).fill("Lens/A.md") })).toThrow();

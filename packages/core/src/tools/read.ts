@@ -87,7 +87,7 @@ export const readTool = defineTool({
     if ((args.file_path === undefined) === (paths === undefined)) {
       return failure(
         "invalid_path",
-        "Give exactly one of file_path (one note) or file_paths (several notes).",
+        "Invalid arguments for read: give exactly one of file_path (one note) or file_paths (several notes).",
       );
     }
     if (paths === undefined) return readOne(ws, session, args.file_path as string, args, caller);
