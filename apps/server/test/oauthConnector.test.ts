@@ -3,7 +3,8 @@
 // opens the authorization URL in Debian's chromium where a person signs in, picks suggest and
 // one folder and clicks Allow; then it calls MCP tools with the access token (the official SDK
 // client), within that reach only, refreshes (the old refresh token refused), and is cut off
-// by `lens token revoke` — after the grant is listed by the admin REST routes.
+// by `lens token revoke` — after the grant is listed by `lens token list` and the admin REST
+// routes.
 import { mkdirSync } from "node:fs";
 import { addToken } from "@lens/access";
 import * as oauth from "oauth4webapi";
@@ -194,6 +195,10 @@ it("is added as a connector: discovery from a 401, consent in a browser, tools w
   });
   const { tokens: named } = (await listed.json()) as { tokens: { name: string; role: string }[] };
   expect(named).toContainEqual(expect.objectContaining({ name: GRANT, role: "suggest" }));
+  const list = spawnCli(["token", "list", "--data", dataDir]);
+  expect((await list.exited).code).toBe(0);
+  expect(list.stdout()).toContain(`${GRANT}\tsuggest\tTeam\t`);
+  expect(list.stdout()).toContain(`OAuth client ${client.client_id}, approved by Bo`);
 
   // 8. `lens token revoke` cuts it off at once: the access token and the refresh token.
   const revoke = spawnCli(["token", "revoke", GRANT, "--data", dataDir]);
