@@ -13,7 +13,12 @@ import { parseScope } from "./scopes.js";
 
 const MAX_PARAM = 2000;
 
+/** Why an open server (loopback, no token at all) takes no connector. */
+export const OPEN_SERVER =
+  "This Lens server is open (no token at all): clients connect without OAuth. A grant is a named token, and the first one would close the server to everyone else; add a token first (lens token add) to use connectors.";
+
 export async function authorize(c: Context, ctx: OAuthContext): Promise<Response> {
+  if (ctx.auth.open) return errorPage(400, "No authorization needed", OPEN_SERVER);
   const q = (name: string): string | undefined => {
     const all = c.req.queries(name);
     return all?.length === 1 ? all[0] : undefined;

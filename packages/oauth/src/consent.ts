@@ -7,6 +7,7 @@ import { problem } from "@lens/access";
 import { roleIncludes } from "@lens/core";
 import type { Context } from "hono";
 import { z } from "zod";
+import { OPEN_SERVER } from "./authorize.js";
 import type { OAuthContext } from "./context.js";
 import { secret } from "./grants.js";
 import { baseUrlOf, boundedText } from "./http.js";
@@ -27,6 +28,7 @@ const Decision = z.strictObject({
 
 /** The signer (edit or admin) and what they may grant, or the refusal to answer with. */
 function signer(c: Context, ctx: OAuthContext) {
+  if (ctx.auth.open) return problem(c, 409, OPEN_SERVER);
   const outcome = ctx.auth.authenticate(c.req.header("authorization"));
   if (!outcome.ok) {
     return problem(c, 401, "Sign in with a Lens token of role edit or admin to approve.", {

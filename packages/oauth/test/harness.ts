@@ -24,17 +24,27 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-export async function startFixture(more: Partial<OAuthServerOptions> = {}): Promise<Fixture> {
+export async function startFixture(
+  more: Partial<OAuthServerOptions> = {},
+  options: { open?: boolean } = {},
+): Promise<Fixture> {
   const dataDir = mkdtempSync(join(tmpdir(), "lens-oauth-"));
   const clock = { t: Date.now() };
   const now = () => clock.t;
+  const add = async (name: string, role: "view" | "edit", folders: string[] = []) =>
+    options.open ? "" : (await addToken(dataDir, { name, role, folders })).token;
   const tokens = {
-    editor: (await addToken(dataDir, { name: "Bo", role: "edit" })).token,
-    viewer: (await addToken(dataDir, { name: "Vi", role: "view" })).token,
-    scoped: (await addToken(dataDir, { name: "Sc", role: "edit", folders: ["Team"] })).token,
+    editor: await add("Bo", "edit"),
+    viewer: await add("Vi", "view"),
+    scoped: await add("Sc", "edit", ["Team"]),
   };
   const state = new OAuthState(dataDir);
-  const auth = new Authenticator({ dataDir, accessTokens: state, now, requireToken: true });
+  const auth = new Authenticator({
+    dataDir,
+    accessTokens: state,
+    now,
+    requireToken: options.open !== true,
+  });
   const audit = new AuditLog(dataDir, now);
   const server = createOAuthServer({
     state,
