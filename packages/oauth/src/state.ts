@@ -75,7 +75,11 @@ export class OAuthState implements AccessTokenLookup {
   private chain: Promise<void> = Promise.resolve();
   private readonly file: string | undefined;
 
-  /** Reads the state of `dataDir` (none = in memory only). A corrupt file is an error. */
+  /**
+   * Reads the state of `dataDir` (none = in memory only). A file that does not parse is an
+   * error (the server does not start) and is never overwritten; removing it only ends every
+   * connector's tokens (the grants stay listed until revoked or expired).
+   */
   constructor(dataDir: string | undefined) {
     this.file = dataDir === undefined ? undefined : oauthFilePath(dataDir);
     if (this.file === undefined) return;
@@ -86,7 +90,15 @@ export class OAuthState implements AccessTokenLookup {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
       throw e;
     }
-    const parsed = FileSchema.safeParse(JSON.parse(text));
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new Error(
+        `${this.file} is not valid JSON (${(e as Error).message}); fix or remove it.`,
+      );
+    }
+    const parsed = FileSchema.safeParse(json);
     if (!parsed.success) {
       throw new Error(`${this.file} is not Lens OAuth state: ${z.prettifyError(parsed.error)}`);
     }
