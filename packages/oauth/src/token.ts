@@ -50,7 +50,9 @@ export async function token(c: Context, ctx: OAuthContext): Promise<Response> {
       `This server issues tokens for ${resourceOf(base)} only.`,
     );
   }
-  if (c.req.header("authorization")) {
+  // Client secrets (HTTP Basic) are refused: Lens clients are public. Any other Authorization
+  // header is not client authentication (mcp-remote sends its --header on every request).
+  if (/^basic /i.test(c.req.header("authorization") ?? "")) {
     return oauthError(401, "invalid_client", "Lens clients are public: send client_id, no secret.");
   }
   switch (params.get("grant_type")) {

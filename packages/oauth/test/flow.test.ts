@@ -187,6 +187,21 @@ describe("refusals", () => {
     expect(await res.json()).toMatchObject({ error: "invalid_grant" });
   });
 
+  it("client secrets (HTTP Basic), while another Authorization header is no client auth", async () => {
+    const { exchange, code, client } = await allowed();
+    const basic = await fetch(`${f.base}/oauth/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${client.client_id}:secret`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ grant_type: "authorization_code", code }).toString(),
+    });
+    expect(basic.status).toBe(401);
+    expect(await basic.json()).toMatchObject({ error: "invalid_client" });
+    expect((await exchange()).status).toBe(200);
+  });
+
   it("a forged code", async () => {
     const { exchange } = await allowed();
     const res = await exchange({ code: "lens_ac_forged" });
