@@ -10,6 +10,7 @@ export default defineConfig({
       "@lens/access": src("../../packages/access/src/index.ts"),
       "@lens/core": src("../../packages/core/src/index.ts"),
       "@lens/mcp": src("../mcp/src/index.ts"),
+      "@lens/oauth": src("../../packages/oauth/src/index.ts"),
       "@lens/service": src("../../packages/service/src/index.ts"),
       "@lens/store": src("../../packages/store/src/index.ts"),
       "@lens/sync": src("../../packages/sync/src/index.ts"),

@@ -147,7 +147,12 @@ describe("one problem+json shape on every door", () => {
       expect(typeof a.body.title, what).toBe("string");
       expect(typeof a.body.detail, what).toBe("string");
       expect(a.body.instance, what).toMatch(/^\//);
-      if (status === 401) expect(a.wwwAuthenticate, what).toBe('Bearer realm="lens"');
+      // HTTP 401s also name the OAuth protected resource metadata (issue 31); a refused
+      // WebSocket upgrade is written by sync itself, before any route.
+      const challenge = what.includes("WebSocket")
+        ? 'Bearer realm="lens"'
+        : `Bearer realm="lens", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="lens:suggest"`;
+      if (status === 401) expect(a.wwwAuthenticate, what).toBe(challenge);
       if (status === 404) expect(a.body.type, what).toBe(`${BASE}not-found`);
       if (status === 401) expect(a.body.type, what).toBe(`${BASE}unauthorized`);
     }

@@ -267,7 +267,10 @@ describe("REST by role", () => {
         headers: { authorization: "Bearer lens_wrong" },
       });
       expect(res.status).toBe(401);
-      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="lens"');
+      // Naming the OAuth protected resource metadata (issue 31), for connectors.
+      expect(res.headers.get("www-authenticate")).toBe(
+        `Bearer realm="lens", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="lens:suggest"`,
+      );
       expect(((await res.json()) as { type: string }).type).toBe(
         "https://lens.dev/problems/unauthorized",
       );

@@ -43,13 +43,25 @@ export interface AuthenticatorOptions {
   onFileError?: (message: string) => void;
   /** How often watched credentials are checked (see `watch`), in ms; default 250. */
   watchIntervalMs?: number;
+  /** OAuth access tokens (@lens/oauth); unset = none. */
+  accessTokens?: AccessTokenLookup;
 }
 
 interface Loaded {
   stamp: string;
   records: TokenRecord[];
-  digests: Buffer[];
+  /** The records holding a bearer token (not OAuth grants), with its digest. */
+  bearers: { record: TokenRecord; digest: Buffer }[];
   error?: string;
+}
+
+/**
+ * Where OAuth access tokens are looked up (@lens/oauth): the grant (a token record's id) a
+ * token's digest was issued for, and when it expires (ms). The Authenticator then resolves
+ * the grant's record as any named token's, so a revoked or expired grant stops at once.
+ */
+export interface AccessTokenLookup {
+  accessToken(digest: Buffer): { credential: string; expires: number } | undefined;
 }
 
 const OWNER_IDENTITY: Identity = { caller: OWNER, who: "owner", credential: "owner" };
@@ -73,7 +85,7 @@ function namedIdentity(r: TokenRecord): Identity {
 
 export class Authenticator {
   private readonly adminDigest: Buffer | undefined;
-  private loaded: Loaded = { stamp: "", records: [], digests: [] };
+  private loaded: Loaded = { stamp: "", records: [], bearers: [] };
   private readonly now: () => number;
   /** Last successful use of each named token (ms), kept in memory. */
   readonly lastUsed = new Map<string, number>();
@@ -132,10 +144,12 @@ export class Authenticator {
     if (this.adminDigest && digestsEqual(digest, this.adminDigest)) {
       return { ok: true, identity: ADMIN_IDENTITY };
     }
+    const access = this.options.accessTokens?.accessToken(digest);
+    if (access) return this.grantIdentity(access.credential, access.expires);
     // Every stored digest is compared (no early exit): the time says nothing about which.
     let found: TokenRecord | undefined;
-    for (const [i, d] of this.loaded.digests.entries()) {
-      if (digestsEqual(digest, d)) found = this.loaded.records[i];
+    for (const b of this.loaded.bearers) {
+      if (digestsEqual(digest, b.digest)) found = b.record;
     }
     if (!found) return { ok: false, failure: "invalid" };
     if (found.expires !== undefined && Date.parse(found.expires) <= this.now()) {
@@ -143,6 +157,17 @@ export class Authenticator {
     }
     this.lastUsed.set(found.name, this.now());
     return { ok: true, identity: namedIdentity(found) };
+  }
+
+  /** An OAuth access token's identity: its grant's record, while it and the token work. */
+  private grantIdentity(credential: string, expires: number): AuthOutcome {
+    const grant = this.loaded.records.find((r) => r.id === credential && r.oauth !== undefined);
+    if (!grant) return { ok: false, failure: "invalid" };
+    if (this.endOf(credential) === "expired" || expires <= this.now()) {
+      return { ok: false, failure: "expired" };
+    }
+    this.lastUsed.set(grant.name, this.now());
+    return { ok: true, identity: namedIdentity(grant) };
   }
 
   /**
@@ -204,17 +229,19 @@ export class Authenticator {
     }
     if (stamp === this.loaded.stamp) return;
     if (stamp === "absent") {
-      this.loaded = { stamp, records: [], digests: [] };
+      this.loaded = { stamp, records: [], bearers: [] };
       return;
     }
     try {
       const records = parseTokenFile(readFileSync(file, "utf8"), file);
-      const digests = records.map((r) => Buffer.from(r.sha256, "hex"));
-      this.loaded = { stamp, records, digests };
+      const bearers = records.flatMap((record) =>
+        record.sha256 === undefined ? [] : [{ record, digest: Buffer.from(record.sha256, "hex") }],
+      );
+      this.loaded = { stamp, records, bearers };
     } catch (e) {
       // Fail closed: no named token works until the file is fixed; the server never opens.
       const error = (e as Error).message;
-      this.loaded = { stamp, records: [], digests: [], error };
+      this.loaded = { stamp, records: [], bearers: [], error };
       this.options.onFileError?.(error);
     }
   }

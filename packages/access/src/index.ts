@@ -7,6 +7,7 @@ export {
   auditFilePath,
 } from "./audit.js";
 export {
+  type AccessTokenLookup,
   Authenticator,
   type AuthenticatorOptions,
   type AuthFailure,
@@ -43,9 +44,11 @@ export {
 } from "./jsonShape.js";
 export {
   addToken,
+  changeTokens,
   checkTokenName,
   lensDir,
   type NewToken,
+  type OAuthGrantInfo,
   readTokenFile,
   revokeToken,
   TokenChangeError,

@@ -25,26 +25,51 @@ export interface TokenRecord {
   /** ISO times. */
   created: string;
   expires?: string;
-  /** SHA-256 of the token, hex. */
-  sha256: string;
+  /** SHA-256 of the token, hex. Absent for an OAuth grant: it has no bearer token of its own. */
+  sha256?: string;
+  /** Set when the credential is an OAuth grant (@lens/oauth): the client and who approved it. */
+  oauth?: OAuthGrantInfo;
+}
+
+/** What a token record that is an OAuth grant says about it. */
+export interface OAuthGrantInfo {
+  /** The client's `client_id` (a registered id, or a client metadata document's URL). */
+  client: string;
+  /** The credential that approved it on the consent page (its `who`). */
+  approvedBy: string;
 }
 
 /** Ids the authenticator gives the credentials that are not named tokens. */
 const RESERVED_IDS = new Set(["admin", "owner"]);
 
-const RecordSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .refine((id) => !RESERVED_IDS.has(id), "reserved id")
-    .optional(),
-  name: z.string().min(1),
-  role: z.string().refine(isRole, "unknown role"),
-  folders: z.array(z.string().min(1)),
-  created: z.string(),
-  expires: z.string().optional(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-});
+const RecordSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .refine((id) => !RESERVED_IDS.has(id), "reserved id")
+      .optional(),
+    name: z.string().min(1),
+    role: z.string().refine(isRole, "unknown role"),
+    folders: z.array(z.string().min(1)),
+    created: z.string(),
+    expires: z.string().optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    oauth: z
+      .object({ client: z.string().min(1).max(2048), approvedBy: z.string().min(1).max(200) })
+      .optional(),
+  })
+  // A grant has no token of its own (its access tokens are @lens/oauth's); every other record
+  // has one, and a record without a token must have an id (legacy ids derive from the hash).
+  .refine(
+    (r) => (r.oauth ? r.sha256 === undefined && r.id !== undefined : r.sha256 !== undefined),
+    {
+      message: "a token record has sha256 unless it is an OAuth grant (oauth, id, no sha256)",
+    },
+  );
 
 const FileSchema = z.object({ version: z.literal(1), tokens: z.array(RecordSchema) });
 
@@ -128,14 +153,15 @@ function legacyId(sha256: string): string {
 
 function compactRecord(r: z.infer<typeof RecordSchema>): TokenRecord {
   const out: TokenRecord = {
-    id: r.id ?? legacyId(r.sha256),
+    id: r.id ?? legacyId(r.sha256 ?? ""),
     name: r.name,
     role: r.role as Role,
     folders: r.folders,
     created: r.created,
-    sha256: r.sha256,
   };
+  if (r.sha256 !== undefined) out.sha256 = r.sha256;
   if (r.expires !== undefined) out.expires = r.expires;
+  if (r.oauth !== undefined) out.oauth = { client: r.oauth.client, approvedBy: r.oauth.approvedBy };
   return out;
 }
 
@@ -150,7 +176,7 @@ export async function tokenFileStamp(dataDir: string): Promise<string> {
 }
 
 /** Runs `change` on the current records under the file's lock and writes what it returns. */
-async function changeTokens<T>(
+export async function changeTokens<T>(
   dataDir: string,
   change: (records: TokenRecord[]) => { records: TokenRecord[]; result: T },
 ): Promise<T> {

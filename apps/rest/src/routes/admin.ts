@@ -25,6 +25,10 @@ const TokenSchema = z
     created: z.string(),
     expires: z.string().optional(),
     lastUsed: z.string().optional().openapi({ description: "Last use seen by this server." }),
+    oauth: z
+      .object({ client: z.string(), approvedBy: z.string() })
+      .optional()
+      .openapi({ description: "Set for an OAuth grant: its client_id and who approved it." }),
   })
   .openapi("Token");
 

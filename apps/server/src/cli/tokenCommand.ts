@@ -107,7 +107,11 @@ async function refusalsAsConfigErrors<T>(body: () => Promise<T>): Promise<T> {
 function describe(r: TokenRecord): string {
   const folders = r.folders.length ? r.folders.join(", ") : "all folders";
   const expires = r.expires ? `expires ${r.expires}` : "no expiry";
-  return `${r.name}\t${r.role}\t${folders}\tcreated ${r.created}\t${expires}`;
+  // An OAuth grant (issue 31) says so: which client, approved by whom.
+  const oauth = r.oauth
+    ? `\tOAuth client ${r.oauth.client}, approved by ${r.oauth.approvedBy}`
+    : "";
+  return `${r.name}\t${r.role}\t${folders}\tcreated ${r.created}\t${expires}${oauth}`;
 }
 
 export function registerTokenCommand(

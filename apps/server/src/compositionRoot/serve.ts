@@ -3,6 +3,7 @@
 // authenticator, audit log, sessions and grep pool are made here and handed to every door.
 import { existsSync } from "node:fs";
 import { Authenticator, tokenFilePath } from "@lens/access";
+import { createOAuthServer, OAuthState } from "@lens/oauth";
 import { createRestApp } from "@lens/rest";
 import { createLens, DEFAULT_HANDLE_IDLE_MS } from "@lens/service";
 import { openReadLog } from "@lens/store";
@@ -46,8 +47,12 @@ export async function startServe(
   const dataDir = chooseDataDir(config, options.cwd, options.defaultDir).dir;
   // One authenticator for every door: named tokens from the data directory, `--token` as
   // an admin token, open only on loopback with no token at all.
+  // OAuth access tokens (issue 31) resolve to their grant's token record in the same
+  // authenticator: MCP, REST and sync all honour them, and a revoked grant stops at once.
+  const oauthState = new OAuthState(dataDir);
   const auth = new Authenticator({
     dataDir,
+    accessTokens: oauthState,
     ...(config.token ? { adminToken: config.token } : {}),
     requireToken: !isLoopbackHost(config.host),
     onFileError: (message) => log.error({ file: tokenFilePath(dataDir) }, message),
@@ -114,6 +119,14 @@ export async function startServe(
       mcp: { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions },
       rest,
       sync: sync.app,
+      oauth: createOAuthServer({
+        state: oauthState,
+        auth,
+        dataDir,
+        audit,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+        folders: () => workspace.folders().map((f) => f.name),
+      }),
     });
     let listening: Listening;
     try {

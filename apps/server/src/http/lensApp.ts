@@ -12,6 +12,7 @@ import {
   type McpSessionOptions,
   McpSessions,
 } from "@lens/mcp";
+import type { OAuthServer } from "@lens/oauth";
 import { may } from "@lens/service";
 import { type Env, Hono, type Schema } from "hono";
 import { type Log, silentLog } from "../log.js";
@@ -48,6 +49,8 @@ export interface LensAppOptions extends LensServerDeps {
    */
   webRoot?: string;
   log?: Log;
+  /** OAuth for remote MCP (@lens/oauth): its routes, and `resource_metadata` on every 401. */
+  oauth?: OAuthServer;
 }
 
 export interface LensApp {
@@ -93,6 +96,12 @@ export function createLensApp(options: LensAppOptions): LensApp {
     const isSync = path.startsWith("/doc/") || path.startsWith("/d/");
     return (isSync ? syncGuard : strict)(c, next);
   });
+
+  // OAuth (issue 31): discovery, registration, authorization, consent and token routes.
+  if (options.oauth) {
+    app.use("*", options.oauth.challenge);
+    app.route("/", options.oauth.app);
+  }
 
   app.get("/healthz", (c) => {
     // Details (folder names among them) only for admins: a scoped token must not learn them.

@@ -4,11 +4,14 @@ import { useState } from "preact/hooks";
 
 interface Props {
   error?: string;
+  /** What the page is for (default: review); the consent page says what is being approved. */
+  heading?: string;
+  intro?: string;
   checking: boolean;
   onSubmit(token: string): void;
 }
 
-export function SignIn({ error, checking, onSubmit }: Props) {
+export function SignIn({ error, checking, onSubmit, heading = "review", intro }: Props) {
   const [token, setToken] = useState("");
   return (
     <main class="signin">
@@ -20,9 +23,12 @@ export function SignIn({ error, checking, onSubmit }: Props) {
         }}
       >
         <h1>
-          Lens <span>review</span>
+          Lens <span>{heading}</span>
         </h1>
-        <p>Review the suggestions assistants left in your notes. This server needs a token.</p>
+        <p>
+          {intro ??
+            "Review the suggestions assistants left in your notes. This server needs a token."}
+        </p>
         <label for="token">Token</label>
         <input
           id="token"
