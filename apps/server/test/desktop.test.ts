@@ -86,7 +86,9 @@ describe("Claude Desktop through mcp-remote", () => {
         "glob",
         "grep",
         "search",
+        "recent",
         "edit",
+        "insert",
         "get_links",
         "create",
         "move",
@@ -171,7 +173,14 @@ describe("Claude Desktop through mcp-remote", () => {
         throw new Error(`${String(e)}\n${stderr.text()}`);
       });
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(["read", "glob", "grep", "search", "get_links"]);
+      expect(tools.map((t) => t.name)).toEqual([
+        "read",
+        "glob",
+        "grep",
+        "search",
+        "recent",
+        "get_links",
+      ]);
       const read = await call(client, "read", { file_path: "Team/Plans.md" });
       expect(read.text).toContain("Plan A");
     } finally {

@@ -299,6 +299,37 @@ describe("review page", () => {
     expectClean(s);
   });
 
+  it("on a phone (390×844) the queue comes first, with no horizontal scrolling", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    watch.allow(401, "/api/v1/me");
+    try {
+      await page.goto(`${base}/#/queue`);
+      await page.getByLabel("Token").fill(tokens.editor);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const first = page.locator(".queue-item").first();
+      await first.waitFor();
+      const box = await first.boundingBox();
+      expect(box && box.y + box.height <= 844, "the first row is above the fold").toBe(true);
+      // The folder tree comes after the queue.
+      const tree = await page.locator("nav.sidebar").boundingBox();
+      expect(tree && box && tree.y > box.y, "the tree is below the queue").toBe(true);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        view: document.documentElement.clientWidth,
+      }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+      // The buttons of a row are inside the screen.
+      const accept = await first.getByRole("button", { name: "Accept", exact: true }).boundingBox();
+      expect(accept && accept.x + accept.width <= 390).toBe(true);
+      await screenshot(page, "queue-390");
+      expect(watch.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("bulk-accepts the queue filtered by author, and only that", async () => {
     const s = await signedIn(tokens.editor, "#/queue");
     await s.page.locator(".queue-item").first().waitFor();
