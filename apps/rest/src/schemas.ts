@@ -46,6 +46,15 @@ export const toolText = z.string().openapi({
   description: "The tool's text output, identical to what the MCP tool of the same name returns.",
 });
 
+/** A write's answer lines around the change, numbered like read (core's `excerpt`). */
+export function excerptOf(description: string) {
+  return z
+    .array(z.object({ line: z.number().int(), text: z.string() }))
+    .openapi({
+      description: `${description} Numbered like read; a gap in numbers = lines left out.`,
+    });
+}
+
 /** An ISO 8601 time, or null when the document has no recorded modification time. */
 export const isoTimeOrNull = z.string().nullable().openapi({ example: "2025-01-31T09:30:00.000Z" });
 

@@ -9,6 +9,7 @@ import { writeWithReadProof } from "../readProof.js";
 import {
   DOCUMENT_SUBROUTE,
   DocumentPathParams,
+  excerptOf,
   ifMatchHeader,
   lensSessionHeader,
   tags,
@@ -36,10 +37,9 @@ const EditResultSchema = z
     path: z.string().openapi({ example: "Lens/Notes/Ideas.md" }),
     replacements: z.number().int().openapi({ description: "Occurrences replaced." }),
     firstLine: z.number().int().openapi({ description: "AI-view line of the first one." }),
-    excerpt: z.array(z.object({ line: z.number().int(), text: z.string() })).openapi({
-      description:
-        "The first replacement's lines as read now shows them (the suggestion as if accepted), two lines around, numbered like read; a gap in numbers = lines left out.",
-    }),
+    excerpt: excerptOf(
+      "The first replacement's lines as read now shows them (the suggestion as if accepted), two lines around.",
+    ),
     text: toolText,
     etag: z.string().openapi({ description: "The document's new ETag (also in the ETag header)." }),
   })

@@ -10,6 +10,7 @@ import { writeWithReadProof } from "../readProof.js";
 import {
   DOCUMENT_SUBROUTE,
   DocumentPathParams,
+  excerptOf,
   ifMatchHeader,
   lensSessionHeader,
   tags,
@@ -44,9 +45,7 @@ const InsertResultSchema = z
     position: z.enum(["start", "end"]),
     firstLine: z.number().int().openapi({ description: "AI-view line where the content starts." }),
     lines: z.number().int().openapi({ description: "Lines added." }),
-    excerpt: z.array(z.object({ line: z.number().int(), text: z.string() })).openapi({
-      description: "AI-view lines around the insertion, numbered like read.",
-    }),
+    excerpt: excerptOf("AI-view lines around the insertion."),
     text: toolText,
     etag: z.string().openapi({ description: "The document's new ETag (also in the ETag header)." }),
   })
