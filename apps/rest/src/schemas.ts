@@ -48,11 +48,9 @@ export const toolText = z.string().openapi({
 
 /** A write's answer lines around the change, numbered like read (core's `excerpt`). */
 export function excerptOf(description: string) {
-  return z
-    .array(z.object({ line: z.number().int(), text: z.string() }))
-    .openapi({
-      description: `${description} Numbered like read; a gap in numbers = lines left out.`,
-    });
+  return z.array(z.object({ line: z.number().int(), text: z.string() })).openapi({
+    description: `${description} Numbered like read; a gap in numbers = lines left out.`,
+  });
 }
 
 /** An ISO 8601 time, or null when the document has no recorded modification time. */
