@@ -28,6 +28,13 @@ async function connect(workspace: Workspace, opener?: Actor): Promise<Client> {
   return client;
 }
 
+/** A view token scoped to the Research folder. */
+const scoped: Actor = {
+  caller: { role: "view", reach: folderReach(["Research"]) },
+  who: "researcher",
+  credential: "researcher-id",
+};
+
 async function mcpError(p: Promise<unknown>): Promise<McpError> {
   try {
     await p;
@@ -125,11 +132,6 @@ describe("notes as resources", () => {
   });
 
   it("a token scoped to a folder lists, reads and completes only that folder", async () => {
-    const scoped: Actor = {
-      caller: { role: "view", reach: folderReach(["Research"]) },
-      who: "researcher",
-      credential: "researcher-id",
-    };
     const client = await connect(fixtureWorkspace(), scoped);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.name)).toEqual(["Research/Paper.md"]);
@@ -220,11 +222,6 @@ describe("the folder-guide prompt", () => {
   });
 
   it("a token scoped to folders without a guide is not offered it, nor told of others' guides", async () => {
-    const scoped: Actor = {
-      caller: { role: "view", reach: folderReach(["Research"]) },
-      who: "researcher",
-      credential: "researcher-id",
-    };
     const client = await connect(guided(), scoped);
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["review-pending"]);
     const e = await mcpError(

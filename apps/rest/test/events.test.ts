@@ -13,8 +13,8 @@ const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 let server: TokenServer | undefined;
 const streams: EventStream[] = [];
 
-async function start(events: EventStreamOptions = {}): Promise<TokenServer> {
-  server = await tokenServer({ events });
+async function start(events: EventStreamOptions = {}, now?: () => number): Promise<TokenServer> {
+  server = await tokenServer({ events }, now);
   return server;
 }
 
@@ -167,10 +167,14 @@ describe("GET /events", () => {
   });
 
   it("ends a stream when its token's expiry passes", async () => {
-    const s = await start();
-    // Expires soon enough to watch, late enough that a loaded machine still connects first.
-    const token = await s.add("Short-lived", "view", [], Date.now() + 1500);
+    // The authenticator's clock is the test's: the expiry passes when the test says, however
+    // long connecting took.
+    let clock = Date.now();
+    const s = await start({}, () => clock);
+    const token = await s.add("Short-lived", "view", [], clock + 60_000);
     const stream = await connected(await open(s, token));
+    expect(stream.ended()).toBe(false);
+    clock += 61_000;
     await eventually(() => stream.ended(), "the stream to end", 10_000);
   });
 

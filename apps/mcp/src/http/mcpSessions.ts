@@ -69,8 +69,6 @@ export function readTrackingKey(mcpSessionId: string): string {
 }
 
 export class McpSessions {
-  /** What every session's server is made with (the stateless leg makes its servers alike). */
-  readonly deps: LensServerDeps;
   readonly idleTimeoutMs: number;
   readonly maxSessions: number;
   readonly maxBodyBytes: number;
@@ -85,10 +83,9 @@ export class McpSessions {
   private readonly log: ServiceLog;
 
   constructor(
-    deps: LensServerDeps,
+    private readonly deps: LensServerDeps,
     private readonly options: McpSessionOptions = {},
   ) {
-    this.deps = deps;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

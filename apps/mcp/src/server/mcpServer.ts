@@ -25,6 +25,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
 import { conformanceTools } from "./conformanceTools.js";
 import { identityOf } from "./identity.js";
@@ -184,7 +185,8 @@ function tellListChanges(server: Server, changes: ListChanges, opener: Actor): v
   const stop = changes.on((change) => {
     // Only a connected 2025-11-25 client gets notifications; a 2026-07-28 one listens with
     // subscriptions/listen (the stateless leg's bus).
-    if (!server.transport || server.getNegotiatedProtocolVersion()?.startsWith("2026")) return;
+    const version = server.getNegotiatedProtocolVersion();
+    if (!server.transport || !version || !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return;
     if (reachesChange(opener.caller.reach, change)) {
       server.sendResourceListChanged().catch(() => {});
     }

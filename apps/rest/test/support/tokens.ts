@@ -15,10 +15,16 @@ export interface TokenServer extends HttpClient {
   add(name: string, role: Role, folders?: string[], expiresAt?: number): Promise<string>;
 }
 
-/** The standalone server on 127.0.0.1:0 with an authenticator over a fresh data directory. */
-export async function tokenServer(options: ClientOptions = {}): Promise<TokenServer> {
+/**
+ * The standalone server on 127.0.0.1:0 with an authenticator over a fresh data directory; `now`
+ * is the authenticator's clock (a test moves it past a token's expiry instead of waiting).
+ */
+export async function tokenServer(
+  options: ClientOptions = {},
+  now?: () => number,
+): Promise<TokenServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "lens-rest-tokens-"));
-  const auth = new Authenticator({ dataDir, adminToken: ADMIN_TOKEN });
+  const auth = new Authenticator({ dataDir, adminToken: ADMIN_TOKEN, ...(now ? { now } : {}) });
   const client = await overHttp({ ...options, auth, dataDir });
   return {
     ...client,
