@@ -1,0 +1,18 @@
+export { Bucket } from "./bucket.js";
+export {
+  type ClusterConfig,
+  checkRedisUrl,
+  parseStoreUrl,
+  type S3Settings,
+  type StoreLocation,
+  s3FromEnv,
+} from "./config.js";
+export { Keys, PARTITIONS, partitionOf } from "./keys.js";
+export {
+  type ClusterLog,
+  ClusterNode,
+  type OpenClusterOptions,
+  UNFILED,
+} from "./node.js";
+export { CLUSTER_ORIGIN } from "./replica.js";
+export { type SharedReadEntry, SharedReads } from "./sharedReads.js";

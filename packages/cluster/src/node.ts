@@ -1,0 +1,367 @@
+// One Lens process in a cluster: loads the documents from the bucket, replays the update log,
+// then follows it, sends its own changes out, holds the leases placed on it and writes the
+// documents of the units it owns back to the bucket. What `lens serve --cluster … --store …`
+// runs instead of a data directory's store.
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { isFolderDoc, type Workspace } from "@lens/core";
+import { decodeDocFile } from "@lens/store";
+import { Redis } from "ioredis";
+import { Bucket } from "./bucket.js";
+import { checkpointRound, type FileFields } from "./checkpoints.js";
+import { type ClusterConfig, checkRedisUrl } from "./config.js";
+import { Keys, PARTITIONS } from "./keys.js";
+import { Leases } from "./leases.js";
+import { Outbox } from "./outbox.js";
+import { Replica } from "./replica.js";
+import { type ClusterRedis, defineScripts } from "./scripts.js";
+import { SharedReads } from "./sharedReads.js";
+
+/** The unit of the documents that are in no folder (orphans, notes not yet filed). */
+export const UNFILED = "unfiled";
+
+export interface ClusterLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface OpenClusterOptions {
+  config: ClusterConfig;
+  workspace: Workspace;
+  /** Load only (export): no member, no lease, nothing sent or written. */
+  readOnly?: boolean;
+  log?: ClusterLog;
+  onProgress?: (p: { done: number; total: number }) => void;
+}
+
+const SILENT: ClusterLog = { info() {}, warn() {}, error() {} };
+/** How long a write waits for the update log before it is answered "not saved". */
+const PERSIST_TIMEOUT_MS = 5_000;
+const TRIM_EVERY_MS = 30_000;
+
+export class ClusterNode {
+  readonly member: string;
+  readonly reads: SharedReads;
+  readonly leases: Leases;
+  /** Docs loaded, log entries replayed: what the start found. */
+  readonly report = { docs: 0, replayed: 0, ms: 0 };
+  private readonly redis: ClusterRedis;
+  private readonly reader: Redis;
+  private readonly bucket: Bucket;
+  private readonly keys: Keys;
+  private readonly outbox: Outbox;
+  private replica: Replica | undefined;
+  private readonly positions: string[] = Array.from({ length: PARTITIONS }, () => "0-0");
+  private readsPosition = "0-0";
+  private readonly fields = new Map<string, FileFields>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closed = false;
+  private tailing: Promise<void> | undefined;
+  private busy = { leases: false, checkpoints: false };
+
+  private constructor(
+    private readonly options: OpenClusterOptions,
+    private readonly log: ClusterLog,
+  ) {
+    const { config } = options;
+    this.member = `${hostname().replace(/[^A-Za-z0-9.-]/g, "")}-${process.pid}-${randomBytes(4).toString("hex")}`;
+    this.keys = new Keys(config.s3);
+    const redis = new Redis(checkRedisUrl(config.redisUrl), {
+      lazyConnect: true,
+      // Commands wait for a reconnect instead of failing after a few tries: a write's wait is
+      // bounded by PERSIST_TIMEOUT_MS instead, and its update stays queued in the outbox.
+      maxRetriesPerRequest: null,
+      retryStrategy: (n) => Math.min(50 * n, 1_000),
+    });
+    redis.on("error", () => {});
+    this.redis = defineScripts(redis);
+    this.reader = redis.duplicate();
+    this.reader.on("error", () => {});
+    this.bucket = new Bucket(config.s3);
+    this.leases = new Leases(this.redis, this.keys, this.member, config.leaseMs ?? 5_000);
+    this.outbox = new Outbox(
+      this.redis,
+      this.keys,
+      this.member,
+      () => {},
+      (err) => log.warn({ err: err.message }, "update log unreachable; changes kept and resent"),
+    );
+    this.reads = new SharedReads(this.redis, this.keys, this.member, (err) =>
+      log.warn({ err: err.message }, "could not share a read record"),
+    );
+  }
+
+  static async open(options: OpenClusterOptions): Promise<ClusterNode> {
+    const node = new ClusterNode(options, options.log ?? SILENT);
+    try {
+      await node.start();
+      return node;
+    } catch (e) {
+      await node.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  /** Resolves once every change made so far is in the update log (durable); rejects if not soon. */
+  persist(): Promise<void> {
+    return this.outbox.drained(PERSIST_TIMEOUT_MS);
+  }
+
+  /** The units (folder doc ids, "unfiled") whose documents this process writes to the bucket. */
+  owned(): string[] {
+    return this.leases.owned();
+  }
+
+  /** The unit a document belongs to: its folder (a folder doc is its own), else "unfiled". */
+  unitOf(docId: string): string {
+    const ws = this.options.workspace;
+    if (ws.folder(docId)) return docId;
+    const path = ws.paths.pathOf(docId);
+    const name = path?.slice(0, Math.max(0, path.indexOf("/")));
+    return (name && ws.folderByName(name)?.docId) || UNFILED;
+  }
+
+  /** Writes the owned units' changed documents now (tests and a clean stop). */
+  checkpoint(): Promise<{ written: number; refused: number }> {
+    return checkpointRound({
+      ws: this.options.workspace,
+      redis: this.redis,
+      keys: this.keys,
+      bucket: this.bucket,
+      leases: this.leases,
+      unitOf: (d) => this.unitOf(d),
+      position: (p) => this.positions[p]!,
+      fields: this.fields,
+    });
+  }
+
+  /** One lease round now (tests; it also runs every third of a lease). */
+  async leaseRound(): Promise<string[]> {
+    const units = [...this.options.workspace.folders().map((f) => f.docId), UNFILED];
+    return this.leases.round(units);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    if (!this.options.readOnly && this.replica) {
+      await this.persist().catch((e: Error) =>
+        this.log.error({ err: e.message }, "changes not in the update log at stop"),
+      );
+      // Leases go back at once, so the next owner need not wait for them to lapse.
+      await this.leases.leave().catch(() => {});
+    }
+    this.outbox.close();
+    this.replica?.stop();
+    this.reader.disconnect();
+    await this.tailing?.catch(() => {});
+    this.redis.disconnect();
+    this.bucket.close();
+  }
+
+  // ---- start ------------------------------------------------------------------------------
+
+  private async start(): Promise<void> {
+    const started = Date.now();
+    const { workspace: ws, config } = this.options;
+    await this.redis.connect().catch((e: Error) => {
+      throw new Error(`cannot reach Redis at --cluster: ${e.message}`);
+    });
+    await this.reader.connect();
+    await this.bucket.check().catch((e: Error) => {
+      throw new Error(
+        `cannot use the bucket ${config.s3.bucket} of --store (${e.name}: ${e.message}); it must exist and the AWS_* credentials reach it`,
+      );
+    });
+    await this.loadBucket(ws);
+    this.replica = new Replica(ws, this.outbox);
+    this.report.replayed = await this.replay();
+    this.readsPosition = await this.reads.prefetch();
+    this.report.ms = Date.now() - started;
+    this.tailing = this.tail();
+    if (this.options.readOnly) return;
+    const leaseMs = config.leaseMs ?? 5_000;
+    await this.leaseRound();
+    this.every(Math.max(50, Math.floor(leaseMs / 3)), () => this.runLeases());
+    this.every(config.checkpointMs ?? 1_000, () => this.runCheckpoints());
+    this.every(TRIM_EVERY_MS, async () => void (await this.trim()));
+  }
+
+  private async loadBucket(ws: Workspace): Promise<void> {
+    const ids = await this.bucket.list();
+    const total = ids.length;
+    let done = 0;
+    this.options.onProgress?.({ done, total });
+    const endBatch = ws.beginBatch();
+    try {
+      let next = 0;
+      const worker = async () => {
+        while (next < ids.length) {
+          const docId = ids[next++]!;
+          const bytes = await this.bucket.get(docId);
+          if (bytes) this.install(ws, docId, bytes);
+          this.options.onProgress?.({ done: ++done, total });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(16, ids.length) }, worker));
+    } finally {
+      endBatch();
+    }
+  }
+
+  private install(ws: Workspace, docId: string, bytes: Uint8Array): void {
+    let read: ReturnType<typeof decodeDocFile>;
+    try {
+      read = decodeDocFile(bytes);
+    } catch (e) {
+      // Kept as it is, never written over (as a data directory's damaged file).
+      const reason = `its file in the bucket failed to load (${(e as Error).message}) and is kept as it is, never written over`;
+      ws.markUnavailable(docId, reason);
+      this.log.error({ docId }, reason);
+      return;
+    }
+    const { doc, info } = read;
+    const fields: FileFields = { metadata: info.metadata };
+    if (info.createdAt !== undefined) fields.createdAt = info.createdAt;
+    if (info.modifiedAt !== undefined) fields.modifiedAt = info.modifiedAt;
+    this.fields.set(docId, fields);
+    if (isFolderDoc(docId, doc)) {
+      ws.addFolder(docId, doc, { since: fields.createdAt ?? fields.modifiedAt ?? 0 });
+    } else ws.addContent(docId, doc);
+    if (info.modifiedAt !== undefined) ws.setMtime(docId, info.modifiedAt);
+    this.report.docs++;
+  }
+
+  /** Applies every retained log entry (what the bucket may not hold yet); returns how many. */
+  private async replay(): Promise<number> {
+    let count = 0;
+    const ws = this.options.workspace;
+    const endBatch = ws.beginBatch();
+    try {
+      for (let p = 0; p < PARTITIONS; p++) {
+        let from = "-";
+        for (;;) {
+          const page = await this.redis.xrangeBuffer(this.keys.stream(p), from, "+", "COUNT", 1000);
+          for (const [id, fields] of page) {
+            this.applyEntry(fields, true);
+            this.positions[p] = id.toString();
+            count++;
+          }
+          if (page.length < 1000) break;
+          from = `(${this.positions[p]}`;
+        }
+      }
+    } finally {
+      endBatch();
+    }
+    return count;
+  }
+
+  /** Follows every partition and the read records until closed. */
+  private async tail(): Promise<void> {
+    const streams = [...Array.from({ length: PARTITIONS }, (_, p) => this.keys.stream(p))];
+    while (!this.closed) {
+      try {
+        const res = (await this.reader.xreadBuffer(
+          "COUNT",
+          1000,
+          "BLOCK",
+          1000,
+          "STREAMS",
+          ...streams,
+          this.keys.reads,
+          ...this.positions,
+          this.readsPosition,
+        )) as [Buffer, [Buffer, Buffer[]][]][] | null;
+        for (const [key, entries] of res ?? []) {
+          const name = key.toString();
+          if (name === this.keys.reads) {
+            for (const [id, fields] of entries) {
+              this.reads.received(fields.map((f) => f.toString()));
+              this.readsPosition = id.toString();
+            }
+            continue;
+          }
+          const p = streams.indexOf(name);
+          for (const [id, fields] of entries) {
+            this.applyEntry(fields, false);
+            this.positions[p] = id.toString();
+          }
+        }
+      } catch (e) {
+        if (this.closed) return;
+        this.log.warn({ err: (e as Error).message }, "following the update log failed; retrying");
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
+
+  private applyEntry(fields: Buffer[], replaying: boolean): void {
+    let docId: string | undefined;
+    let update: Buffer | undefined;
+    let member: string | undefined;
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const name = fields[i]!.toString();
+      if (name === "d") docId = fields[i + 1]!.toString();
+      else if (name === "u") update = fields[i + 1];
+      else if (name === "m") member = fields[i + 1]!.toString();
+    }
+    if (docId === undefined || update === undefined) return;
+    // Our own entries are already applied here (a restarted process is a new member).
+    if (!replaying && member === this.member) return;
+    try {
+      this.replica?.apply(docId, update);
+    } catch (e) {
+      this.log.error(
+        { docId, err: (e as Error).message },
+        "an update-log entry could not be applied",
+      );
+    }
+  }
+
+  private async runLeases(): Promise<void> {
+    if (this.busy.leases || this.closed) return;
+    this.busy.leases = true;
+    try {
+      const taken = await this.leaseRound();
+      if (taken.length > 0) this.log.info({ units: taken }, "took ownership");
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, "lease round failed");
+    } finally {
+      this.busy.leases = false;
+    }
+  }
+
+  private async runCheckpoints(): Promise<void> {
+    if (this.busy.checkpoints || this.closed) return;
+    this.busy.checkpoints = true;
+    try {
+      const r = await this.checkpoint();
+      if (r.refused > 0) this.log.warn(r, "bucket writes refused: the lease moved on");
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, "writing documents to the bucket failed");
+    } finally {
+      this.busy.checkpoints = false;
+    }
+  }
+
+  /** Trims each partition below what the bucket holds and the retention window. */
+  async trim(): Promise<number> {
+    let removed = 0;
+    const retain = this.options.config.retainMs ?? 600_000;
+    for (let p = 0; p < PARTITIONS; p++) {
+      removed += await this.redis
+        .lensTrim(this.keys.stream(p), this.keys.dirty(p), retain)
+        .catch(() => 0);
+    }
+    return removed;
+  }
+
+  private every(ms: number, fn: () => Promise<void>): void {
+    const t = setInterval(() => void fn(), ms);
+    t.unref();
+    this.timers.push(t);
+  }
+}
