@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: {
       "@lens/access": src("../../packages/access/src/index.ts"),
+      "@lens/cluster": src("../../packages/cluster/src/index.ts"),
       "@lens/core": src("../../packages/core/src/index.ts"),
       "@lens/mcp": src("../mcp/src/index.ts"),
       "@lens/oauth": src("../../packages/oauth/src/index.ts"),

@@ -62,7 +62,13 @@ export class Leases {
    * elsewhere. Returns the units newly taken.
    */
   async round(units: readonly string[]): Promise<string[]> {
-    this.live = await this.redis.lensHeartbeat(this.keys.members, this.member, this.leaseMs * 2);
+    // A member is live for 4/5 of a lease after its last heartbeat: one that stopped answering
+    // has left the placement before its leases lapse, so they are taken as soon as they do.
+    this.live = await this.redis.lensHeartbeat(
+      this.keys.members,
+      this.member,
+      Math.floor((this.leaseMs * 4) / 5),
+    );
     const taken: string[] = [];
     for (const unit of units) {
       const mine = this.placement(unit) === this.member;

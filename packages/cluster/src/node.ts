@@ -136,7 +136,7 @@ export class ClusterNode {
     });
   }
 
-  /** One lease round now (tests; it also runs every third of a lease). */
+  /** One lease round now (tests; it also runs five times a lease). */
   async leaseRound(): Promise<string[]> {
     const units = [...this.options.workspace.folders().map((f) => f.docId), UNFILED];
     return this.leases.round(units);
@@ -184,7 +184,8 @@ export class ClusterNode {
     if (this.options.readOnly) return;
     const leaseMs = config.leaseMs ?? 5_000;
     await this.leaseRound();
-    this.every(Math.max(50, Math.floor(leaseMs / 3)), () => this.runLeases());
+    // Five rounds a lease: a lapsed lease is taken within a fifth of a lease (1 s by default).
+    this.every(Math.max(50, Math.floor(leaseMs / 5)), () => this.runLeases());
     this.every(config.checkpointMs ?? 1_000, () => this.runCheckpoints());
     this.every(TRIM_EVERY_MS, async () => void (await this.trim()));
   }

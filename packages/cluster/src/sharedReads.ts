@@ -72,6 +72,9 @@ export class SharedReads {
     this.follower = apply;
   }
 
+  /** Nothing to write at stop: every record went out as it was made. */
+  close(): void {}
+
   /** One record from the stream (called by the node's tail). */
   received(fields: string[]): void {
     if (fieldOf(fields, "m") === this.member) return;

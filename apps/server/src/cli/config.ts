@@ -1,6 +1,7 @@
 // Command-line configuration: each setting from its flag, else its LENS_* variable, else the
 // default; checked once here so commands can trust what they get.
 
+import { type ClusterConfig, checkRedisUrl, parseStoreUrl, s3FromEnv } from "@lens/cluster";
 import { isLogLevel, type LogLevel } from "../log.js";
 
 export const DEFAULT_PORT = 3917;
@@ -28,6 +29,12 @@ export interface CliFlags {
   /** Create a --data / LENS_DATA directory that does not exist yet. */
   init?: boolean;
   logLevel?: string;
+  /** `--cluster redis://HOST:PORT`: run as one process of a cluster (with --store). */
+  cluster?: string;
+  /** `--store s3://BUCKET/PREFIX`: the cluster's documents. */
+  store?: string;
+  /** Path-style S3 addressing (s3rver, MinIO). */
+  s3PathStyle?: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -52,6 +59,8 @@ export interface DataConfig {
   author: string | undefined;
   imports: VaultImport[];
   logLevel: LogLevel;
+  /** Set with --cluster and --store: documents live in Redis + S3, not the data directory. */
+  cluster: ClusterConfig | undefined;
 }
 
 export interface ServeConfig extends DataConfig {
@@ -180,7 +189,33 @@ export function resolveDataConfig(flags: CliFlags, env: Env): DataConfig {
     author: author?.trim() || undefined,
     imports: parseImports(pick(flags.import, env.LENS_IMPORT)),
     logLevel: logLevel(flags, env),
+    cluster: clusterSetting(flags, env),
   };
+}
+
+/**
+ * `--cluster` and `--store` (or LENS_CLUSTER and LENS_STORE): both or neither. The S3 endpoint
+ * and credentials come from the standard AWS variables; `--s3-path-style` (LENS_S3_PATH_STYLE=1)
+ * for endpoints that need it (s3rver, MinIO).
+ */
+export function clusterSetting(flags: CliFlags, env: Env): ClusterConfig | undefined {
+  const redisUrl = (flags.cluster ?? env.LENS_CLUSTER)?.trim() || undefined;
+  const store = (flags.store ?? env.LENS_STORE)?.trim() || undefined;
+  if (redisUrl === undefined && store === undefined) return undefined;
+  if (redisUrl === undefined || store === undefined) {
+    throw new ConfigError(
+      "--cluster redis://HOST:PORT and --store s3://BUCKET/PREFIX go together: give both (or neither, for one process over a data directory)",
+    );
+  }
+  try {
+    const pathStyle = flags.s3PathStyle === true || envSwitch(env.LENS_S3_PATH_STYLE, false);
+    return {
+      redisUrl: checkRedisUrl(redisUrl),
+      s3: s3FromEnv(parseStoreUrl(store), env, pathStyle),
+    };
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
 }
 
 export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
@@ -198,9 +233,15 @@ export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {
     "session idle minutes",
   );
   const publicUrl = parsePublicUrl(flags.publicUrl ?? env.LENS_PUBLIC_URL);
+  const data = resolveDataConfig(flags, env);
+  if (data.cluster && data.imports.length > 0) {
+    throw new ConfigError(
+      "--import at start would import the vault again in every process of the cluster: import it once with `lens import --cluster … --store … DIR`",
+    );
+  }
   const allowedHosts = pick(flags.allowedHost, env.LENS_ALLOWED_HOSTS);
   return {
-    ...resolveDataConfig(flags, env),
+    ...data,
     host,
     port,
     token,

@@ -32,6 +32,23 @@ import { registerTokenCommand } from "./tokenCommand.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The flags that put a command on a cluster's documents (docs/cluster.md). */
+function clusterOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      "--cluster <redis-url>",
+      "run over a cluster: the Redis holding its update log and shared state (with --store) [env LENS_CLUSTER]",
+    )
+    .option(
+      "--store <s3-url>",
+      "the cluster's documents: s3://BUCKET/PREFIX; endpoint and credentials from AWS_ENDPOINT_URL_S3, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION [env LENS_STORE]",
+    )
+    .option(
+      "--s3-path-style",
+      "path-style S3 addressing, for endpoints such as s3rver or MinIO [env LENS_S3_PATH_STYLE=1]",
+    );
+}
+
 function dataOptions(cmd: Command): Command {
   return cmd
     .option("--data <dir>", "data directory (y-sweet / relay-server layout) [env LENS_DATA]")
@@ -114,10 +131,12 @@ export function buildProgram(env: Env = process.env): Command {
     .version(LENS_VERSION)
     .showHelpAfterError();
 
-  dataOptions(
-    program
-      .command("serve")
-      .description("serve MCP (/mcp), REST (/api/v1), y-sweet sync and /healthz on one port"),
+  clusterOptions(
+    dataOptions(
+      program
+        .command("serve")
+        .description("serve MCP (/mcp), REST (/api/v1), y-sweet sync and /healthz on one port"),
+    ),
   )
     .option("--port <n>", `port (0 = any free port) [env LENS_PORT, default ${DEFAULT_PORT}]`)
     .option("--host <host>", `address to bind [env LENS_HOST, default ${DEFAULT_HOST}]`)
@@ -198,7 +217,7 @@ export function buildProgram(env: Env = process.env): Command {
     }),
   );
 
-  program
+  const importCommand = program
     .command("import")
     .description(
       "import markdown vault directories as new folders, in one load of the data directory (through the running server when `lens serve` holds it)",
@@ -213,8 +232,9 @@ export function buildProgram(env: Env = process.env): Command {
       "replace folders that exist; what they held is kept in a backup `lens restore` puts back",
     )
     .option("--data <dir>", "data directory [env LENS_DATA]")
-    .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
-    .action((vaultDirs: string[], flags: CliFlags & { folder?: string; replace?: boolean }) =>
+    .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]");
+  clusterOptions(importCommand).action(
+    (vaultDirs: string[], flags: CliFlags & { folder?: string; replace?: boolean }) =>
       run(async () => {
         if (flags.folder !== undefined && vaultDirs.length !== 1) {
           throw new ConfigError("--folder names one folder: give one directory, or use DIR=NAME");
@@ -231,7 +251,7 @@ export function buildProgram(env: Env = process.env): Command {
           replace: flags.replace === true,
         });
       }),
-    );
+  );
 
   program
     .command("restore")
@@ -263,40 +283,41 @@ export function buildProgram(env: Env = process.env): Command {
     }
   }
 
-  program
-    .command("export")
-    .description("write every markdown document's raw text under its user-facing path")
-    .argument("<out-dir>", "output directory")
-    .option("--data <dir>", "data directory [env LENS_DATA]")
-    .option("--folder <name>", "only this folder")
-    .option("--folder-name <uuid=name>", "display name of a folder; repeatable", collect)
-    .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]")
-    .action((outDir: string, flags: CliFlags & { folder?: string }) =>
-      run(async () => {
-        const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
-        const log = createLogger(config.logLevel);
-        const data = await openData({ ...config, imports: [] }, log, {
-          applyImports: false,
-          readOnly: true,
+  clusterOptions(
+    program
+      .command("export")
+      .description("write every markdown document's raw text under its user-facing path")
+      .argument("<out-dir>", "output directory")
+      .option("--data <dir>", "data directory [env LENS_DATA]")
+      .option("--folder <name>", "only this folder")
+      .option("--folder-name <uuid=name>", "display name of a folder; repeatable", collect)
+      .option("--log-level <level>", "log level [env LENS_LOG_LEVEL]"),
+  ).action((outDir: string, flags: CliFlags & { folder?: string }) =>
+    run(async () => {
+      const config = resolveDataConfig({ ...flags, seed: false, import: [] }, env);
+      const log = createLogger(config.logLevel);
+      const data = await openData({ ...config, imports: [] }, log, {
+        applyImports: false,
+        readOnly: true,
+      });
+      try {
+        const bar = progressReporter("exporting", log);
+        const report = await exportVault(data.workspace, outDir, {
+          ...(flags.folder ? { folder: flags.folder } : {}),
+          onProgress: (p) => bar.update(p),
         });
-        try {
-          const bar = progressReporter("exporting", log);
-          const report = await exportVault(data.workspace, outDir, {
-            ...(flags.folder ? { folder: flags.folder } : {}),
-            onProgress: (p) => bar.update(p),
-          });
-          bar.stop();
-          for (const path of report.missing) log.warn({ path }, "no content loaded: not exported");
-          for (const s of report.skipped)
-            log.warn({ path: s.path, reason: s.reason }, "not exported");
-          process.stdout.write(
-            `Exported ${report.written.length} documents from ${data.choice.dir} to ${resolve(outDir)}\n`,
-          );
-        } finally {
-          await data.close();
-        }
-      }),
-    );
+        bar.stop();
+        for (const path of report.missing) log.warn({ path }, "no content loaded: not exported");
+        for (const s of report.skipped)
+          log.warn({ path: s.path, reason: s.reason }, "not exported");
+        process.stdout.write(
+          `Exported ${report.written.length} documents from ${config.cluster ? `s3://${config.cluster.s3.bucket}/${config.cluster.s3.prefix}` : data.choice.dir} to ${resolve(outDir)}\n`,
+        );
+      } finally {
+        await data.close();
+      }
+    }),
+  );
 
   registerTokenCommand(program, env, run);
 

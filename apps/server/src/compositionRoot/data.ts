@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { AuditLog } from "@lens/access";
+import { ClusterNode } from "@lens/cluster";
 import { startLinkUpkeep, Workspace } from "@lens/core";
 import { type DirStore, formatLoadReport, openStore } from "@lens/store";
 import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
@@ -26,7 +27,17 @@ import { type FolderImportOutcome, importFolders } from "./folderImport.js";
 
 export interface OpenedData {
   workspace: Workspace;
-  store: DirStore;
+  /** The data directory's document store; unset in a cluster (documents are in Redis + S3). */
+  store?: DirStore;
+  /** This process in its cluster (--cluster / --store). */
+  cluster?: ClusterNode;
+  /** Resolves once every change so far is durable (on disk, or in the cluster's update log). */
+  persist(): Promise<void>;
+  /**
+   * Puts idle woken notes back to sleep from now on (a data directory's store); returns the
+   * stop. A cluster keeps its notes awake (docs/cluster.md).
+   */
+  startSleeping(options: { idleMs: number; inUse: (docId: string) => boolean }): () => void;
   choice: DataDirChoice;
   /** The directory's audit log (`.lens/audit.jsonl`). */
   audit: AuditLog;
@@ -59,14 +70,18 @@ export async function openData(
   options: OpenDataOptions = {},
 ): Promise<OpenedData> {
   const choice = chooseDataDir(config, options.cwd, options.defaultDir);
-  if (!existsSync(choice.dir)) createDataDir(choice, config, options, log);
   const readOnly = options.readOnly === true;
+  // Exporting a cluster reads the cluster alone: no data directory is needed.
+  const local = !(readOnly && config.cluster);
+  if (local && !existsSync(choice.dir)) createDataDir(choice, config, options, log);
   const lock: DirLock = readOnly
     ? { release: () => {} }
     : await lockDataDir(choice.dir, { onHeld: () => refuseIfAnswered(choice.dir, log) });
   let control: ControlServer | undefined;
   try {
-    if (!readOnly) {
+    // A cluster process's directory holds only its credentials and audit: `lens import` and
+    // `lens stdio` act on the cluster itself, not through this process.
+    if (!readOnly && !config.cluster) {
       const owner = { lens: LENS_VERSION, command: options.owner ?? "serve", pid: process.pid };
       control = await startControlServer(
         controlSocketPath(choice.dir),
@@ -81,24 +96,13 @@ export async function openData(
     });
     // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5).
     if (!readOnly) startLinkUpkeep(workspace);
-    log.info({ dir: choice.dir, source: choice.source }, "loading data directory");
-    const loading = progressReporter("loading documents", log);
-    let store: DirStore;
-    try {
-      store = await openStore(choice.dir, {
-        workspace,
-        readOnly,
-        onProgress: (p) => loading.update(p),
-        onError: (err, docId) => log.error({ err, docId }, "writing a document failed; will retry"),
-      });
-    } finally {
-      loading.stop();
-    }
-    logLoadReport(store, log);
+    const docs = config.cluster
+      ? await openCluster(config, workspace, readOnly, log)
+      : await openDirStore(choice.dir, workspace, readOnly, log);
 
     if (options.applyImports !== false) {
       const vaults: VaultImport[] = [];
-      if (choice.seed) {
+      if (choice.seed && !config.cluster) {
         const sample = sampleVaultDir();
         if (sample) {
           log.info({ dir: choice.dir }, "empty data directory: seeding it with the sample vault");
@@ -115,7 +119,7 @@ export async function openData(
           workspace,
           dataDir: choice.dir,
           audit,
-          flush: () => store.flush(),
+          flush: () => docs.persist(),
           who: "cli",
           progress: (label) => progressReporter(label, log),
         },
@@ -132,16 +136,15 @@ export async function openData(
 
     return {
       workspace,
-      store,
+      ...docs,
       choice,
       audit,
       ...(control ? { control } : {}),
       async close() {
         try {
           await control?.close();
-          await store.close();
+          await docs.close();
           await audit.settled();
-          log.info({ written: store.writeCount }, "data directory closed");
         } finally {
           lock.release();
         }
@@ -151,6 +154,93 @@ export async function openData(
     await control?.close().catch(() => {});
     lock.release();
     throw e;
+  }
+}
+
+type Docs = Pick<OpenedData, "store" | "cluster" | "persist" | "startSleeping"> & {
+  close(): Promise<void>;
+};
+
+/** The data directory's documents, loaded with progress and a load report. */
+async function openDirStore(
+  dir: string,
+  workspace: Workspace,
+  readOnly: boolean,
+  log: Log,
+): Promise<Docs> {
+  log.info({ dir }, "loading data directory");
+  const loading = progressReporter("loading documents", log);
+  let store: DirStore;
+  try {
+    store = await openStore(dir, {
+      workspace,
+      readOnly,
+      onProgress: (p) => loading.update(p),
+      onError: (err, docId) => log.error({ err, docId }, "writing a document failed; will retry"),
+    });
+  } finally {
+    loading.stop();
+  }
+  logLoadReport(store, log);
+  return {
+    store,
+    persist: () => store.flush(),
+    startSleeping: (o) => store.startSleeping(o),
+    async close() {
+      await store.close();
+      log.info({ written: store.writeCount }, "data directory closed");
+    },
+  };
+}
+
+/** The cluster's documents: the bucket, then the update log (docs/cluster.md). */
+async function openCluster(
+  config: DataConfig,
+  workspace: Workspace,
+  readOnly: boolean,
+  log: Log,
+): Promise<Docs> {
+  const settings = config.cluster!;
+  log.info(
+    {
+      redis: redactedUrl(settings.redisUrl),
+      bucket: settings.s3.bucket,
+      prefix: settings.s3.prefix,
+    },
+    "joining the cluster",
+  );
+  const loading = progressReporter("loading documents", log);
+  let node: ClusterNode;
+  try {
+    node = await ClusterNode.open({
+      config: settings,
+      workspace,
+      readOnly,
+      log,
+      onProgress: (p) => loading.update(p),
+    });
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  } finally {
+    loading.stop();
+  }
+  log.info({ member: node.member, ...node.report }, "cluster documents loaded");
+  return {
+    cluster: node,
+    persist: () => node.persist(),
+    startSleeping: () => () => {},
+    close: () => node.close(),
+  };
+}
+
+/** A Redis URL without its password, for logs. */
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "redis";
   }
 }
 
@@ -200,8 +290,14 @@ function createDataDir(
   log: Log,
 ): void {
   if (options.readOnly) throw new ConfigError(`no data directory at ${choice.dir}`);
+  // A cluster process's directory holds only its credentials and audit (its documents are the
+  // cluster's): made when missing.
   const wanted =
-    choice.source === "default" || options.create || config.init || config.imports.length > 0;
+    choice.source === "default" ||
+    options.create ||
+    config.init ||
+    config.imports.length > 0 ||
+    config.cluster !== undefined;
   if (!wanted) {
     throw new ConfigError(
       `the data directory ${choice.dir} (${choice.source}) does not exist. Check the path, or pass --init (LENS_INIT=1) to start an empty one there.`,

@@ -55,7 +55,7 @@ export async function runImport(
       workspace: data.workspace,
       dataDir: data.choice.dir,
       audit: data.audit,
-      flush: () => data.store.flush(),
+      flush: () => data.persist(),
       who: "cli",
       progress: (label: string) => progressReporter(label, log),
     };

@@ -64,17 +64,20 @@ export async function startServe(
   }
   const data = await openData(config, log, { ...options, owner: "serve" });
   try {
-    const { workspace, store, audit } = data;
+    const { workspace, audit } = data;
     // Every search runs in a worker thread: no grep holds the event loop (search/grepPool.ts).
     const grep = new GrepPool(workspace, { timeLimitMs: config.grepTimeLimitMs });
     // The one application layer every door calls: authorised, persisted, audited, logged.
     // Read records persist beside the data: a handle read before a restart still unlocks edits.
-    const reads = openReadLog(dataDir, {
-      keepSince: () => Date.now() - DEFAULT_HANDLE_IDLE_MS,
-      onError: (err) => log.warn({ err }, "could not write read records"),
-    });
+    // In a cluster, every process shares them through Redis.
+    const reads = data.cluster
+      ? data.cluster.reads
+      : openReadLog(dataDir, {
+          keepSince: () => Date.now() - DEFAULT_HANDLE_IDLE_MS,
+          onError: (err) => log.warn({ err }, "could not write read records"),
+        });
     const service = createLens(workspace, {
-      persist: () => store.flush(),
+      persist: () => data.persist(),
       audit,
       grep: (plan) => grep.grep(plan),
       log,
@@ -142,7 +145,7 @@ export async function startServe(
     const stopWatchingAccess = logAccessChanges(auth, log);
     // A note an edit or a sync client woke goes back to text alone once saved, idle and closed
     // by every client (packages/store/README.md "Content docs load dormant").
-    const stopSleeping = store.startSleeping({
+    const stopSleeping = data.startSleeping({
       idleMs: SLEEP_AFTER_MS,
       inUse: (docId) => sync.isOpen(docId),
     });
@@ -156,7 +159,7 @@ export async function startServe(
         log,
         dataDir,
         audit,
-        flush: () => store.flush(),
+        flush: () => data.persist(),
       }),
       listening.baseUrl,
     );

@@ -33,7 +33,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
     const grep = new GrepPool(data.workspace);
     const audit = new AuditLog(data.choice.dir);
     const lens = createLens(data.workspace, {
-      persist: () => data.store.flush(),
+      persist: () => data.persist(),
       audit,
       grep: (plan) => grep.grep(plan),
       log,

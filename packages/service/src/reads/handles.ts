@@ -54,6 +54,8 @@ export class HandleRegistry {
     this.random = options.random ?? defaultRandom;
     this.log = options.log;
     if (this.log) for (const entry of this.log.load()) this.replay(entry);
+    // A cluster's other processes: a handle read there unlocks an edit here.
+    this.log?.follow?.((entry) => this.replay(entry));
   }
 
   /** Handles held (live or not yet found idle). */
@@ -163,7 +165,7 @@ export class HandleRegistry {
     if (mine?.size === 0) this.byOwner.delete(record.owner);
   }
 
-  /** Applies one logged entry at load (entries older than the idle time are skipped). */
+  /** Applies one logged entry (at load, or from another process); older than the idle time: skipped. */
   private replay(entry: ReadEntry): void {
     if (this.now() - entry.at > this.idleMs) return;
     const split = entry.key.indexOf("\n");

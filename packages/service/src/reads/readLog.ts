@@ -18,4 +18,9 @@ export interface ReadLog {
   load(): Iterable<ReadEntry>;
   /** Writes `entry` behind: durable soon, in order. */
   append(entry: ReadEntry): void;
+  /**
+   * Entries other processes append from now on (a cluster's shared log), given to `apply` as
+   * they arrive; a log of one process has none and leaves this unset.
+   */
+  follow?(apply: (entry: ReadEntry) => void): void;
 }

@@ -1,0 +1,332 @@
+// Three `lens serve --cluster … --store …` processes (children) over a real redis-server (AOF,
+// appendfsync always) and s3rver: a handle read on one process unlocks an edit on another, edits
+// and reviews show up everywhere within 2 s, acknowledged creates survive kill -9 of a process
+// and of Redis, ownership moves off a SIGSTOPped owner and its return changes nothing, and
+// `lens export --cluster` gives every note with its edits.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Bucket, Keys, parseStoreUrl, s3FromEnv } from "@lens/cluster";
+import { decodeDocFile } from "@lens/store";
+import {
+  type CallToolResult,
+  Client,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RedisEngine,
+  type S3Engine,
+  startRedis,
+  startS3,
+} from "../../../packages/cluster/test/engines.js";
+import {
+  type Child,
+  call,
+  connectHttp,
+  requireBuiltCli,
+  spawnCli,
+  tempDir,
+  writeFixtureVaults,
+} from "./helpers.js";
+
+beforeAll(requireBuiltCli);
+
+const MCP_LINE = /MCP\s+(http:\/\/\S+:(\d+)\/mcp)/;
+const TOKEN = "cluster-admin-token-0123456789";
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const PREFIX = "team";
+
+let redis: RedisEngine;
+let s3: S3Engine;
+const tmp = tempDir("lens-cluster-");
+const children: Child[] = [];
+
+beforeAll(async () => {
+  [redis, s3] = await Promise.all([startRedis(), startS3()]);
+});
+afterAll(async () => {
+  for (const c of children) {
+    if (c.proc.signalCode === "SIGSTOP") c.proc.kill("SIGCONT");
+    if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill("SIGKILL");
+    await c.exited;
+  }
+  await Promise.all([redis?.stop(), s3?.stop()]);
+  tmp.remove();
+});
+
+const env = () => ({ ...s3.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" });
+const clusterArgs = () => [
+  "--cluster",
+  redis.url,
+  "--store",
+  `s3://${s3.bucket}/${PREFIX}`,
+  "--s3-path-style",
+];
+
+interface Proc {
+  child: Child;
+  url: string;
+  base: string;
+}
+
+async function serve(name: string): Promise<Proc> {
+  const child = spawnCli(
+    ["serve", ...clusterArgs(), "--data", join(tmp.path, name), "--port", "0", "--token", TOKEN],
+    { env: env() },
+  );
+  children.push(child);
+  const [, url] = await child.waitFor(MCP_LINE);
+  return { child, url: url!, base: url!.replace(/\/mcp$/, "") };
+}
+
+async function runCli(args: string[]): Promise<string> {
+  const child = spawnCli(args, { env: env() });
+  children.push(child);
+  const { code } = await child.exited;
+  if (code !== 0) throw new Error(`lens ${args[0]} exited ${code}:\n${child.stderr()}`);
+  return child.stdout();
+}
+
+async function raw(p: Proc, path: string): Promise<string> {
+  const res = await fetch(`${p.base}/api/v1/documents/${path}?view=raw`, { headers: AUTH });
+  if (res.status !== 200) return `(${res.status})`;
+  return ((await res.json()) as { content: string }).content;
+}
+
+async function within<T>(ms: number, fn: () => Promise<T | undefined>): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function v2(url: string) {
+  const client = new Client(
+    { name: "cluster-test", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: AUTH } }),
+  );
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const text = r.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+    return { text, isError: r.isError === true, data: r.structuredContent };
+  };
+  return { client, tool };
+}
+
+/** The pid in the member name holding `unit`'s lease (members are `host-pid-random`). */
+async function leaseHolder(unit: string): Promise<number | undefined> {
+  return (await lease(unit))?.pid;
+}
+
+/** Who holds `unit`'s lease (a pid) and under which fencing epoch. */
+async function lease(unit: string): Promise<{ pid: number; epoch: number } | undefined> {
+  const r = new Redis(redis.url);
+  try {
+    const token = await r.get(new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`)).lease(unit));
+    const m = token ? /-(\d+)-[0-9a-f]+:(\d+)$/.exec(token) : null;
+    return m ? { pid: Number(m[1]), epoch: Number(m[2]) } : undefined;
+  } finally {
+    r.disconnect();
+  }
+}
+
+describe("lens serve --cluster over redis-server and s3rver", () => {
+  let a: Proc;
+  let b: Proc;
+
+  it("shares read handles, edits and reviews between processes within 2 s", async () => {
+    const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
+    expect(
+      await runCli([
+        "import",
+        ...clusterArgs(),
+        "--data",
+        join(tmp.path, "importer"),
+        `${vaults.team}=Team`,
+      ]),
+    ).toMatch(/Imported .* as "Team"/);
+    [a, b] = await Promise.all([serve("a"), serve("b")]);
+    expect(await raw(b, "Team/Plans.md")).toContain("Plan B: ship it again.");
+
+    // Read on A (2026-07-28: the server issues a handle), edit on B with that handle.
+    const onA = await v2(a.url);
+    const read = await onA.tool("read", { file_path: "Team/Plans.md" });
+    const handle = (read.data as { session_id?: string }).session_id;
+    expect(handle).toMatch(/^lens-/);
+    await onA.client.close();
+    const onB = await v2(b.url);
+    const edit = await within(2_000, async () => {
+      const r = await onB.tool("edit", {
+        file_path: "Team/Plans.md",
+        old_string: "Plan B",
+        new_string: "Plan C",
+        session_id: handle,
+      });
+      return r.isError ? undefined : r;
+    });
+    expect(edit.text).toMatch(/^Edited Team\/Plans\.md/);
+    await onB.client.close();
+    // A serves B's suggestion within 2 s.
+    await within(2_000, async () =>
+      (await raw(a, "Team/Plans.md")).includes("Plan C++}") ? true : undefined,
+    );
+
+    // Accepted through A's REST: B's raw text shows the result within 2 s.
+    const accepted = await fetch(`${a.base}/api/v1/suggestions/accept`, {
+      method: "POST",
+      headers: { ...AUTH, "content-type": "application/json" },
+      body: JSON.stringify({ path: "Team/Plans.md", all: true }),
+    });
+    expect(accepted.status).toBe(200);
+    await within(2_000, async () => {
+      const t = await raw(b, "Team/Plans.md");
+      return t.includes("Plan C: ship it again.") && !t.includes("{++") ? true : undefined;
+    });
+  });
+
+  it("keeps 20 acknowledged creates through kill -9 of the process that made them", async () => {
+    const conn = await connectHttp(a.url, AUTH);
+    for (let i = 0; i < 20; i++) {
+      const made = await call(conn.client, "create", {
+        file_path: `Team/New/Note ${i}.md`,
+        content: `note ${i}\n`,
+      });
+      expect(made.isError, made.text).toBe(false);
+    }
+    await conn.close().catch(() => {});
+    a.child.proc.kill("SIGKILL");
+    await a.child.exited;
+    // B has every one at once.
+    const onB = await connectHttp(b.url, AUTH);
+    const listed = await call(onB.client, "glob", { pattern: "Team/New/*.md" });
+    expect(listed.text.split("\n")).toHaveLength(20);
+    await onB.close();
+    // A again (a new process, a new member): loads the bucket, replays the log.
+    a = await serve("a");
+    const onA = await connectHttp(a.url, AUTH);
+    expect(
+      (await call(onA.client, "glob", { pattern: "Team/New/*.md" })).text.split("\n"),
+    ).toHaveLength(20);
+    await onA.close();
+    // Created by an assistant: a suggestion of the whole note, as on one process.
+    expect(await raw(a, "Team/New/Note 19.md")).toContain("note 19");
+  });
+
+  it("loses nothing acknowledged when Redis is killed -9 and restarted", async () => {
+    const conn = await connectHttp(b.url, AUTH);
+    const made = await call(conn.client, "create", {
+      file_path: "Team/Before crash.md",
+      content: "acknowledged\n",
+    });
+    expect(made.isError, made.text).toBe(false);
+    await conn.close();
+    await redis.crashAndRestart();
+    // The processes reconnect; a write after the restart is acknowledged too.
+    const again = await connectHttp(b.url, AUTH);
+    const after = await within(10_000, async () => {
+      const r = await call(again.client, "create", {
+        file_path: "Team/After crash.md",
+        content: "also\n",
+      });
+      return r.isError ? undefined : r;
+    });
+    expect(after.isError).toBe(false);
+    await again.close();
+    // A process started now finds both (the bucket and the AOF-replayed log).
+    const c = await serve("c");
+    expect(await raw(c, "Team/Before crash.md")).toContain("acknowledged");
+    expect(await raw(c, "Team/After crash.md")).toContain("also");
+    expect(
+      await within(2_000, async () =>
+        (await raw(a, "Team/After crash.md")).includes("also") ? true : undefined,
+      ),
+    ).toBe(true);
+    c.child.proc.kill("SIGTERM");
+    await c.child.exited;
+  });
+
+  it("moves ownership off a SIGSTOPped owner within lease + 1 s; its return rolls nothing back", async () => {
+    // Which process owns the Team folder (its unit is the folder doc id).
+    const r = new Redis(redis.url);
+    const keys = new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`));
+    const leases = await r.keys(`${keys.ns}:lease:*`);
+    r.disconnect();
+    const unit = leases
+      .map((k) => k.slice(`${keys.ns}:lease:`.length))
+      .find((u) => u !== "unfiled")!;
+    const procs = [a, b];
+    const ownerPid = await within(10_000, async () => {
+      const pid = await leaseHolder(unit);
+      return procs.some((p) => p.child.proc.pid === pid) ? pid : undefined;
+    });
+    const owner = procs.find((p) => p.child.proc.pid === ownerPid)!;
+    const before = (await lease(unit))!;
+    const other = procs.find((p) => p !== owner)!;
+
+    owner.child.proc.kill("SIGSTOP");
+    const stopped = Date.now();
+    // The lease (5 s) lapses and the other process takes it within a lease and a second.
+    await within(7_000, async () =>
+      (await leaseHolder(unit)) === other.child.proc.pid ? true : undefined,
+    );
+    expect(Date.now() - stopped).toBeLessThan(6_500);
+
+    // A write on the new owner reaches the bucket.
+    const conn = await connectHttp(other.url, AUTH);
+    expect((await call(conn.client, "read", { file_path: "Team/Plans.md" })).isError).toBe(false);
+    const edited = await call(conn.client, "edit", {
+      file_path: "Team/Plans.md",
+      old_string: "Plan A",
+      new_string: "Plan Z",
+    });
+    expect(edited.isError, edited.text).toBe(false);
+    await conn.close();
+    const bucket = new Bucket(
+      s3FromEnv(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`), s3.env, true),
+    );
+    const docId = await within(3_000, async () => {
+      for (const id of await bucket.list()) {
+        const bytes = await bucket.get(id);
+        const text = bytes ? decodeDocFile(bytes).doc.getText("contents").toString() : "";
+        if (text.includes("Plan Z++}")) return id;
+      }
+      return undefined;
+    });
+
+    // The old owner comes back. Placement may give it the folder again, but only under a new
+    // epoch (its old token commits nothing), and nothing goes backwards.
+    const taken = (await lease(unit))!;
+    expect(taken.epoch).toBeGreaterThan(before.epoch);
+    owner.child.proc.kill("SIGCONT");
+    await new Promise((res) => setTimeout(res, 2_000));
+    const now = (await lease(unit))!;
+    expect(now.epoch).toBeGreaterThanOrEqual(taken.epoch);
+    if (now.pid === owner.child.proc.pid) expect(now.epoch).toBeGreaterThan(taken.epoch);
+    const bytes = await bucket.get(docId);
+    expect(decodeDocFile(bytes!).doc.getText("contents").toString()).toContain("Plan Z++}");
+    bucket.close();
+    expect(
+      await within(2_000, async () =>
+        (await raw(owner, "Team/Plans.md")).includes("Plan Z") ? true : undefined,
+      ),
+    ).toBe(true);
+  });
+
+  it("lens export --cluster gives every note with its edits", async () => {
+    const out = join(tmp.path, "export");
+    expect(await runCli(["export", ...clusterArgs(), out])).toMatch(
+      /^Exported 25 documents from s3:\/\//,
+    );
+    expect(readFileSync(join(out, "Team", "Plans.md"), "utf8")).toContain("Plan C: ship it again.");
+    expect(readFileSync(join(out, "Team", "Plans.md"), "utf8")).toContain("Plan Z++}");
+    expect(readFileSync(join(out, "Team", "New", "Note 7.md"), "utf8")).toContain("note 7\n");
+    expect(readFileSync(join(out, "Team", "After crash.md"), "utf8")).toContain("also\n");
+  });
+});
