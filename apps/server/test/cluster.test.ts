@@ -191,6 +191,55 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
     });
   });
 
+  it("shares tokens and the audit trail: a revocation on A is refused on B within 1 s", async () => {
+    // Added with the CLI against the cluster (no server's directory involved).
+    const added = await runCli([
+      "token",
+      "add",
+      ...clusterArgs(),
+      "--data",
+      join(tmp.path, "admin-cli"),
+      "--name",
+      "Ann",
+      "--role",
+      "edit",
+    ]);
+    const ann = added.trim().split("\n").at(-1)!;
+    const asAnn = (p: Proc) =>
+      fetch(`${p.base}/api/v1/documents/Team/Plans.md`, {
+        headers: { authorization: `Bearer ${ann}` },
+      }).then((r) => r.status);
+    await within(1_000, async () => ((await asAnn(a)) === 200 ? true : undefined));
+    await within(1_000, async () => ((await asAnn(b)) === 200 ? true : undefined));
+
+    // Revoked through A's REST: B refuses it within 1 s.
+    const revoked = await fetch(`${a.base}/api/v1/tokens/Ann`, { method: "DELETE", headers: AUTH });
+    expect(revoked.status).toBe(200);
+    const at = Date.now();
+    await within(1_000, async () => ((await asAnn(b)) === 401 ? true : undefined));
+    expect(Date.now() - at).toBeLessThan(1_000);
+
+    // Each process lists the others' audit entries: the accept made on A, the revocation made
+    // on A and the CLI's addition, all on B.
+    const entries = await within(2_000, async () => {
+      const res = await fetch(`${b.base}/api/v1/audit?limit=1000`, { headers: AUTH });
+      const body = (await res.json()) as { entries: { action: string; outcome: string }[] };
+      const actions = body.entries.map((e) => `${e.action}:${e.outcome}`);
+      return actions.includes("token.revoke:ok") ? actions : undefined;
+    });
+    expect(entries).toContain("suggestion.accept:requested");
+    expect(entries).toContain("token.add:ok");
+    // Nothing is listed twice (B's own entries do not come back to it).
+    const onA = (await (
+      await fetch(`${a.base}/api/v1/audit?limit=1000`, { headers: AUTH })
+    ).json()) as { entries: unknown[] };
+    const onB = (await (
+      await fetch(`${b.base}/api/v1/audit?limit=1000`, { headers: AUTH })
+    ).json()) as { entries: unknown[] };
+    expect(new Set(onA.entries.map((e) => JSON.stringify(e))).size).toBe(onA.entries.length);
+    expect(onB.entries.length).toBe(onA.entries.length);
+  });
+
   it("keeps 20 acknowledged creates through kill -9 of the process that made them", async () => {
     const conn = await connectHttp(a.url, AUTH);
     for (let i = 0; i < 20; i++) {

@@ -67,6 +67,21 @@ export class AuditLog {
     const write = this.chain.then(() => this.append(text));
     // Later writes wait for this one, but do not fail because it did.
     this.chain = write.catch(() => {});
+    const shared = this.onRecorded;
+    if (shared) void write.then(() => shared(text)).catch(() => {});
+    return write;
+  }
+
+  /**
+   * Told each batch of lines once it is on disk (a cluster shares them with its other
+   * processes); unset for a single process.
+   */
+  onRecorded: ((lines: string) => void) | undefined;
+
+  /** Appends lines another process recorded (its own copy of a cluster's trail), in order. */
+  absorb(lines: string): Promise<void> {
+    const write = this.chain.then(() => this.append(lines));
+    this.chain = write.catch(() => {});
     return write;
   }
 

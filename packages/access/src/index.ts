@@ -51,8 +51,12 @@ export {
   type OAuthGrantInfo,
   readTokenFile,
   revokeToken,
+  shareTokens,
+  type TokenAuthority,
   TokenChangeError,
   TokenFileError,
   type TokenRecord,
   tokenFilePath,
+  tokenFileText,
+  writeTokenFile,
 } from "./tokenFile.js";

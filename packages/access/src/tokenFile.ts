@@ -4,7 +4,7 @@
 // when it changes. A file that does not parse is never overwritten.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { isRole, type Role } from "@lens/core";
 import { writeFileAtomic } from "@lens/store";
 import lockfile from "proper-lockfile";
@@ -175,26 +175,77 @@ export async function tokenFileStamp(dataDir: string): Promise<string> {
   }
 }
 
-/** Runs `change` on the current records under the file's lock and writes what it returns. */
-export async function changeTokens<T>(
-  dataDir: string,
-  change: (records: TokenRecord[]) => { records: TokenRecord[]; result: T },
-): Promise<T> {
-  const dir = lensDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+/**
+ * Where a data directory's tokens really live when they are shared (a cluster's Redis): `change`
+ * runs a change on the shared file's text atomically and resolves with the new text and the
+ * change's result. The directory's own file is then a copy the authority keeps current.
+ */
+export interface TokenAuthority {
+  change<T>(
+    change: (text: string | undefined) => { text: string; result: T },
+  ): Promise<{ text: string; result: T }>;
+}
+
+const authorities = new Map<string, TokenAuthority>();
+
+/**
+ * Makes every token change of `dataDir` (CLI, REST, OAuth grants) go through `authority`;
+ * returns the undo. One process, one authority per directory.
+ */
+export function shareTokens(dataDir: string, authority: TokenAuthority): () => void {
+  const key = resolve(dataDir);
+  authorities.set(key, authority);
+  return () => {
+    if (authorities.get(key) === authority) authorities.delete(key);
+  };
+}
+
+/** The text of a token file holding `records`. */
+export function tokenFileText(records: readonly TokenRecord[]): string {
+  return `${JSON.stringify({ version: 1, tokens: records }, null, 2)}\n`;
+}
+
+/** Writes a token file's text under the file's lock (the directory's copy of shared tokens). */
+export async function writeTokenFile(dataDir: string, text: string): Promise<void> {
+  await withTokenLock(dataDir, () =>
+    writeFileAtomic(tokenFilePath(dataDir), new TextEncoder().encode(text)),
+  );
+}
+
+async function withTokenLock<T>(dataDir: string, body: () => Promise<T>): Promise<T> {
+  await mkdir(lensDir(dataDir), { recursive: true, mode: 0o700 });
   const release = await lockfile.lock(tokenFilePath(dataDir), {
     realpath: false,
     stale: 10_000,
     retries: { retries: 20, minTimeout: 50, maxTimeout: 500 },
   });
   try {
-    const { records, result } = change(await readTokenFile(dataDir));
-    const body = `${JSON.stringify({ version: 1, tokens: records }, null, 2)}\n`;
-    await writeFileAtomic(tokenFilePath(dataDir), new TextEncoder().encode(body));
-    return result;
+    return await body();
   } finally {
     await release();
   }
+}
+
+/** Runs `change` on the current records under the file's lock and writes what it returns. */
+export async function changeTokens<T>(
+  dataDir: string,
+  change: (records: TokenRecord[]) => { records: TokenRecord[]; result: T },
+): Promise<T> {
+  const authority = authorities.get(resolve(dataDir));
+  if (authority) {
+    const shared = "shared tokens";
+    const done = await authority.change((text) => {
+      const { records, result } = change(text === undefined ? [] : parseTokenFile(text, shared));
+      return { text: tokenFileText(records), result };
+    });
+    await writeTokenFile(dataDir, done.text);
+    return done.result;
+  }
+  return withTokenLock(dataDir, async () => {
+    const { records, result } = change(await readTokenFile(dataDir));
+    await writeFileAtomic(tokenFilePath(dataDir), new TextEncoder().encode(tokenFileText(records)));
+    return result;
+  });
 }
 
 export interface NewToken {

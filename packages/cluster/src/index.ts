@@ -1,3 +1,4 @@
+export { type ClusterAccess, openClusterAccess } from "./access.js";
 export { Bucket } from "./bucket.js";
 export {
   type ClusterConfig,
@@ -15,4 +16,6 @@ export {
   UNFILED,
 } from "./node.js";
 export { CLUSTER_ORIGIN } from "./replica.js";
+export { type LocalAudit, SharedAudit } from "./sharedAudit.js";
 export { type SharedReadEntry, SharedReads } from "./sharedReads.js";
+export { type LocalTokens, SharedTokens } from "./sharedTokens.js";

@@ -34,6 +34,14 @@ export class Keys {
   epoch(unit: string): string {
     return `${this.ns}:epoch:${unit}`;
   }
+  /** The token file's text, shared by every process. */
+  get tokens(): string {
+    return `${this.ns}:tokens`;
+  }
+  /** The audit trail: entries `l` (JSON lines) and `o` (the data directory's origin id). */
+  get audit(): string {
+    return `${this.ns}:audit`;
+  }
   /** Read records of session handles, shared by every process. */
   get reads(): string {
     return `${this.ns}:reads`;

@@ -15,7 +15,9 @@ import { Leases } from "./leases.js";
 import { Outbox } from "./outbox.js";
 import { Replica } from "./replica.js";
 import { type ClusterRedis, defineScripts } from "./scripts.js";
+import { type LocalAudit, SharedAudit } from "./sharedAudit.js";
 import { SharedReads } from "./sharedReads.js";
+import { type LocalTokens, SharedTokens } from "./sharedTokens.js";
 
 /** The unit of the documents that are in no folder (orphans, notes not yet filed). */
 export const UNFILED = "unfiled";
@@ -33,6 +35,10 @@ export interface OpenClusterOptions {
   readOnly?: boolean;
   log?: ClusterLog;
   onProgress?: (p: { done: number; total: number }) => void;
+  /** This process's token file, kept a copy of the cluster's (docs/cluster.md). */
+  tokens?: LocalTokens;
+  /** This process's audit log, which gets the other processes' entries too. */
+  audit?: LocalAudit;
 }
 
 const SILENT: ClusterLog = { info() {}, warn() {}, error() {} };
@@ -43,6 +49,10 @@ const TRIM_EVERY_MS = 30_000;
 export class ClusterNode {
   readonly member: string;
   readonly reads: SharedReads;
+  /** Set with `tokens`: where token changes go (`@lens/access` shareTokens). */
+  readonly tokens: SharedTokens | undefined;
+  /** Set with `audit`: publishes this process's entries. */
+  readonly audit: SharedAudit | undefined;
   readonly leases: Leases;
   /** Docs loaded, log entries replayed: what the start found. */
   readonly report = { docs: 0, replayed: 0, ms: 0 };
@@ -90,6 +100,16 @@ export class ClusterNode {
     this.reads = new SharedReads(this.redis, this.keys, this.member, (err) =>
       log.warn({ err: err.message }, "could not share a read record"),
     );
+    this.tokens = options.tokens
+      ? new SharedTokens(this.redis, this.keys, options.tokens, (err) =>
+          log.warn({ err: err.message }, "could not copy the cluster's tokens"),
+        )
+      : undefined;
+    this.audit = options.audit
+      ? new SharedAudit(this.redis, this.keys, options.audit, (err) =>
+          log.warn({ err: err.message }, "could not share an audit entry"),
+        )
+      : undefined;
   }
 
   static async open(options: OpenClusterOptions): Promise<ClusterNode> {
@@ -153,6 +173,8 @@ export class ClusterNode {
       // Leases go back at once, so the next owner need not wait for them to lapse.
       await this.leases.leave().catch(() => {});
     }
+    this.tokens?.stop();
+    await this.audit?.settled();
     this.outbox.close();
     this.replica?.stop();
     this.reader.disconnect();
@@ -179,6 +201,7 @@ export class ClusterNode {
     this.replica = new Replica(ws, this.outbox);
     this.report.replayed = await this.replay();
     this.readsPosition = await this.reads.prefetch();
+    await this.tokens?.start();
     this.report.ms = Date.now() - started;
     this.tailing = this.tail();
     if (this.options.readOnly) return;
@@ -263,6 +286,7 @@ export class ClusterNode {
   /** Follows every partition and the read records until closed. */
   private async tail(): Promise<void> {
     const streams = [...Array.from({ length: PARTITIONS }, (_, p) => this.keys.stream(p))];
+    const audit = this.audit;
     while (!this.closed) {
       try {
         const res = (await this.reader.xreadBuffer(
@@ -273,11 +297,22 @@ export class ClusterNode {
           "STREAMS",
           ...streams,
           this.keys.reads,
+          ...(audit ? [this.keys.audit] : []),
           ...this.positions,
           this.readsPosition,
+          ...(audit ? [audit.position] : []),
         )) as [Buffer, [Buffer, Buffer[]][]][] | null;
         for (const [key, entries] of res ?? []) {
           const name = key.toString();
+          if (audit && name === this.keys.audit) {
+            for (const [id, fields] of entries) {
+              await audit.received(
+                id.toString(),
+                fields.map((f) => f.toString()),
+              );
+            }
+            continue;
+          }
           if (name === this.keys.reads) {
             for (const [id, fields] of entries) {
               this.reads.received(fields.map((f) => f.toString()));

@@ -16,6 +16,7 @@ import {
 } from "../compositionRoot/index.js";
 import { createLogger, type Log } from "../log.js";
 import { LENS_VERSION } from "../version.js";
+import { clusterOptions } from "./clusterOptions.js";
 import {
   type CliFlags,
   ConfigError,
@@ -31,23 +32,6 @@ import { startupBanner } from "./serve.js";
 import { registerTokenCommand } from "./tokenCommand.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/** The flags that put a command on a cluster's documents (docs/cluster.md). */
-function clusterOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      "--cluster <redis-url>",
-      "run over a cluster: the Redis holding its update log and shared state (with --store) [env LENS_CLUSTER]",
-    )
-    .option(
-      "--store <s3-url>",
-      "the cluster's documents: s3://BUCKET/PREFIX; endpoint and credentials from AWS_ENDPOINT_URL_S3, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION [env LENS_STORE]",
-    )
-    .option(
-      "--s3-path-style",
-      "path-style S3 addressing, for endpoints such as s3rver or MinIO [env LENS_S3_PATH_STYLE=1]",
-    );
-}
 
 function dataOptions(cmd: Command): Command {
   return cmd

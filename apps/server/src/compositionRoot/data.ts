@@ -23,6 +23,7 @@ import { DataDirInUseError, type OwnerCommand } from "../control/protocol.js";
 import { controlSocketPath } from "../control/socketPath.js";
 import type { Log } from "../log.js";
 import { LENS_VERSION } from "../version.js";
+import { localAudit, localTokens, shareThrough } from "./clusterLocal.js";
 import { type FolderImportOutcome, importFolders } from "./folderImport.js";
 
 export interface OpenedData {
@@ -97,7 +98,13 @@ export async function openData(
     // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5).
     if (!readOnly) startLinkUpkeep(workspace);
     const docs = config.cluster
-      ? await openCluster(config, workspace, readOnly, log)
+      ? await openCluster(
+          config,
+          workspace,
+          readOnly,
+          log,
+          local ? { dir: choice.dir, audit } : undefined,
+        )
       : await openDirStore(choice.dir, workspace, readOnly, log);
 
     if (options.applyImports !== false) {
@@ -199,6 +206,8 @@ async function openCluster(
   workspace: Workspace,
   readOnly: boolean,
   log: Log,
+  /** The process's own directory: its tokens and audit log join the cluster's. */
+  local: { dir: string; audit: AuditLog } | undefined,
 ): Promise<Docs> {
   const settings = config.cluster!;
   log.info(
@@ -218,6 +227,9 @@ async function openCluster(
       readOnly,
       log,
       onProgress: (p) => loading.update(p),
+      ...(local && !readOnly
+        ? { tokens: localTokens(local.dir), audit: localAudit(local.dir, local.audit) }
+        : {}),
     });
   } catch (e) {
     throw new ConfigError((e as Error).message);
@@ -225,11 +237,22 @@ async function openCluster(
     loading.stop();
   }
   log.info({ member: node.member, ...node.report }, "cluster documents loaded");
+  const { tokens, audit } = node;
+  const unshare =
+    local && tokens && audit
+      ? shareThrough(local.dir, local.audit, {
+          tokens,
+          publishAudit: (lines) => audit.publish(lines),
+        })
+      : () => {};
   return {
     cluster: node,
     persist: () => node.persist(),
     startSleeping: () => () => {},
-    close: () => node.close(),
+    async close() {
+      await node.close();
+      unshare();
+    },
   };
 }
 
