@@ -13,7 +13,7 @@ import {
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type RedisEngine,
   type S3Engine,
@@ -53,6 +53,17 @@ afterAll(async () => {
   }
   await Promise.all([redis?.stop(), s3?.stop()]);
   tmp.remove();
+});
+
+// A failed test shows what the processes logged (their stderr), the last lines of each.
+afterEach((ctx) => {
+  if (ctx.task.result?.state !== "fail") return;
+  for (const c of children) {
+    const tail = c.stderr().split("\n").slice(-25).join("\n");
+    console.error(
+      `--- lens pid ${c.proc.pid} (${c.proc.spawnargs.slice(2, 4).join(" ")}):\n${tail}`,
+    );
+  }
 });
 
 const env = () => ({ ...s3.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" });
@@ -118,6 +129,18 @@ async function v2(url: string) {
     return { text, isError: r.isError === true, data: r.structuredContent };
   };
   return { client, tool };
+}
+
+/** The Team folder's unit: the one lease besides "unfiled". */
+async function teamUnit(): Promise<string> {
+  const r = new Redis(redis.url);
+  const keys = new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`));
+  try {
+    const leases = await r.keys(`${keys.ns}:lease:*`);
+    return leases.map((k) => k.slice(`${keys.ns}:lease:`.length)).find((u) => u !== "unfiled")!;
+  } finally {
+    r.disconnect();
+  }
 }
 
 /** The pid in the member name holding `unit`'s lease (members are `host-pid-random`). */
@@ -189,6 +212,43 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
       const t = await raw(b, "Team/Plans.md");
       return t.includes("Plan C: ship it again.") && !t.includes("{++") ? true : undefined;
     });
+  });
+
+  it("runs a write on its folder's owner: the other process forwards it and shows the result at once", async () => {
+    const unit = await teamUnit();
+    const ownerPid = await within(10_000, async () => {
+      const pid = await leaseHolder(unit);
+      return [a, b].some((p) => p.child.proc.pid === pid) ? pid : undefined;
+    });
+    const owner = [a, b].find((p) => p.child.proc.pid === ownerPid)!;
+    const other = [a, b].find((p) => p !== owner)!;
+    const doc = await fetch(`${other.base}/api/v1/documents/Team/Archive/Old.md`, {
+      headers: AUTH,
+    });
+    const etag = doc.headers.get("etag")!;
+    const edited = await fetch(`${other.base}/api/v1/documents/Team/Archive/Old.md/edit`, {
+      method: "POST",
+      headers: { ...AUTH, "content-type": "application/json", "if-match": etag },
+      body: JSON.stringify({ old_string: "ship it\nship it", new_string: "ship it\nshipped" }),
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const newTag = edited.headers.get("etag");
+    // Read-your-writes: the process that forwarded it serves the change right away, under the
+    // ETag its answer gave.
+    const after = await fetch(`${other.base}/api/v1/documents/Team/Archive/Old.md?view=raw`, {
+      headers: AUTH,
+    });
+    expect(((await after.json()) as { content: string }).content).toContain("shipped++}");
+    expect(after.headers.get("etag")).toBe(newTag);
+    // The sender logged it as forwarded; the owner ran it (its own log line, not forwarded).
+    const lines = (c: Child) =>
+      c
+        .stderr()
+        .split("\n")
+        .filter((l) => l.includes('"tool":"edit"') && l.includes("Old.md"));
+    await within(2_000, async () => (lines(owner.child).length > 0 ? true : undefined));
+    expect(lines(other.child).every((l) => l.includes('"forwarded":true'))).toBe(true);
+    expect(lines(owner.child).some((l) => !l.includes('"forwarded"'))).toBe(true);
   });
 
   it("shares tokens and the audit trail: a revocation on A is refused on B within 1 s", async () => {
@@ -303,13 +363,7 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
 
   it("moves ownership off a SIGSTOPped owner within lease + 1 s; its return rolls nothing back", async () => {
     // Which process owns the Team folder (its unit is the folder doc id).
-    const r = new Redis(redis.url);
-    const keys = new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`));
-    const leases = await r.keys(`${keys.ns}:lease:*`);
-    r.disconnect();
-    const unit = leases
-      .map((k) => k.slice(`${keys.ns}:lease:`.length))
-      .find((u) => u !== "unfiled")!;
+    const unit = await teamUnit();
     const procs = [a, b];
     const ownerPid = await within(10_000, async () => {
       const pid = await leaseHolder(unit);

@@ -8,6 +8,7 @@ export {
   type StoreLocation,
   s3FromEnv,
 } from "./config.js";
+export { Forwarding, type WriteCall } from "./forwarding.js";
 export { Keys, PARTITIONS, partitionOf } from "./keys.js";
 export {
   type ClusterLog,

@@ -4,13 +4,14 @@
 // runs instead of a data directory's store.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { isFolderDoc, type Workspace } from "@lens/core";
+import { isFolderDoc, type ToolResult, type Workspace } from "@lens/core";
 import { decodeDocFile } from "@lens/store";
 import { Redis } from "ioredis";
 import { Bucket } from "./bucket.js";
 import { checkpointRound, type FileFields } from "./checkpoints.js";
 import { type ClusterConfig, checkRedisUrl } from "./config.js";
-import { Keys, PARTITIONS } from "./keys.js";
+import { Forwarding, laterOf, type WriteCall } from "./forwarding.js";
+import { compareIds, Keys, PARTITIONS, partitionOf } from "./keys.js";
 import { Leases } from "./leases.js";
 import { Outbox } from "./outbox.js";
 import { Replica } from "./replica.js";
@@ -63,6 +64,11 @@ export class ClusterNode {
   private readonly outbox: Outbox;
   private replica: Replica | undefined;
   private readonly positions: string[] = Array.from({ length: PARTITIONS }, () => "0-0");
+  /** The latest entry this process appended, per partition. */
+  private readonly appended: string[] = Array.from({ length: PARTITIONS }, () => "0-0");
+  private readonly subscriber: Redis;
+  /** Sends writes to their folder's owner; runs what others send here. */
+  readonly forwarding: Forwarding;
   private readsPosition = "0-0";
   private readonly fields = new Map<string, FileFields>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -94,12 +100,31 @@ export class ClusterNode {
       this.redis,
       this.keys,
       this.member,
-      () => {},
+      (docId, id) => {
+        const p = partitionOf(docId);
+        if (compareIds(id, this.appended[p]!) > 0) this.appended[p] = id;
+      },
       (err) => log.warn({ err: err.message }, "update log unreachable; changes kept and resent"),
     );
     this.reads = new SharedReads(this.redis, this.keys, this.member, (err) =>
       log.warn({ err: err.message }, "could not share a read record"),
     );
+    this.subscriber = redis.duplicate();
+    this.subscriber.on("error", () => {});
+    this.forwarding = new Forwarding(this.redis, this.subscriber, this.keys, {
+      member: this.member,
+      leaseMs: config.leaseMs ?? 5_000,
+      unitOfPath: (path) => this.unitOfPath(path),
+      holder: async (unit) => {
+        const token = await this.redis.get(this.keys.lease(unit));
+        return token?.slice(0, token.lastIndexOf(":"));
+      },
+      holds: (unit) => this.leases.tokenOf(unit) !== undefined,
+      known: () => laterOf(this.positions, this.appended),
+      caughtUp: (after, ms) => this.caughtUp(after, ms),
+      persist: () => this.persist(),
+      warn: (fields, message) => log.warn(fields, message),
+    });
     this.tokens = options.tokens
       ? new SharedTokens(this.redis, this.keys, options.tokens, (err) =>
           log.warn({ err: err.message }, "could not copy the cluster's tokens"),
@@ -142,6 +167,37 @@ export class ClusterNode {
     return (name && ws.folderByName(name)?.docId) || UNFILED;
   }
 
+  /** The service's WriteRouter: writes to a folder another process owns are run there. */
+  forward(path: string, call: WriteCall) {
+    return this.forwarding.forward(path, call);
+  }
+
+  /** Runs the writes other processes forward here (the service's `callForwarded`). */
+  serveWrites(run: (call: WriteCall) => Promise<ToolResult>): void {
+    this.forwarding.serve(run);
+  }
+
+  /** The unit of a note's path: its folder's doc id (undefined: no such folder yet). */
+  unitOfPath(path: string): string | undefined {
+    const slash = path.indexOf("/");
+    const name = slash > 0 ? path.slice(0, slash) : path;
+    return this.options.workspace.folderByName(name)?.docId;
+  }
+
+  /** Resolves true once this process has applied every entry up to `after`, per partition. */
+  async caughtUp(after: readonly string[], ms: number): Promise<boolean> {
+    const end = Date.now() + ms;
+    for (;;) {
+      let behind = false;
+      for (let p = 0; p < PARTITIONS && !behind; p++) {
+        if (compareIds(this.positions[p]!, after[p] ?? "0-0") < 0) behind = true;
+      }
+      if (!behind) return true;
+      if (Date.now() > end) return false;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
   /** Writes the owned units' changed documents now (tests and a clean stop). */
   checkpoint(): Promise<{ written: number; refused: number }> {
     return checkpointRound({
@@ -177,6 +233,7 @@ export class ClusterNode {
     await this.audit?.settled();
     this.outbox.close();
     this.replica?.stop();
+    this.subscriber.disconnect();
     this.reader.disconnect();
     await this.tailing?.catch(() => {});
     this.redis.disconnect();
@@ -192,6 +249,10 @@ export class ClusterNode {
       throw new Error(`cannot reach Redis at --cluster: ${e.message}`);
     });
     await this.reader.connect();
+    if (!this.options.readOnly) {
+      await this.subscriber.connect();
+      await this.forwarding.start();
+    }
     await this.bucket.check().catch((e: Error) => {
       throw new Error(
         `cannot use the bucket ${config.s3.bucket} of --store (${e.name}: ${e.message}); it must exist and the AWS_* credentials reach it`,

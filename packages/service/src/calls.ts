@@ -3,12 +3,14 @@
 // port when there is one), audited and persisted when it writes, and logged with who, what and
 // how long — the same for MCP over HTTP or stdio and for REST.
 import {
+  type CheckedCall,
   checkToolCall,
   clip,
   failedResult,
   grepPlan,
   grepTool,
   invokeTool,
+  type ReadTracker,
   readTool,
   type ToolResult,
   toToolResult,
@@ -17,6 +19,7 @@ import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { isOperation, operationsOfArguments, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
+import type { ForwardedCall } from "./ports.js";
 
 /**
  * Runs `name` for `actor` in `session`. Throws ToolCallError for a malformed call. `ran` is
@@ -31,13 +34,15 @@ export async function callTool(
   name: string,
   args: unknown,
   ran?: (result: ToolResult) => void,
+  /** The reads a forwarded call brought (see callForwarded); default the session's. */
+  reads?: ReadTracker,
 ): Promise<ToolResult> {
   const started = ctx.now();
   const call = checkToolCall(name, args);
   const { tool } = call;
   const path = pathArgument(call.args);
-  const done = (result: ToolResult): ToolResult => {
-    logCall(ctx, actor, tool.name, path, result, ctx.now() - started);
+  const done = (result: ToolResult, forwarded = false): ToolResult => {
+    logCall(ctx, actor, tool.name, path, result, ctx.now() - started, forwarded);
     return result;
   };
   const refused =
@@ -50,6 +55,13 @@ export async function callTool(
   if (refused) return done(failedResult(refused));
 
   let result: ToolResult;
+  const forwarded = tool.readOnly ? undefined : forward(ctx, actor, session, call, path);
+  if (forwarded) {
+    // Run, persisted and audited by the folder's owner; applied here before it resolves.
+    result = await forwarded;
+    ran?.(result);
+    return done(result, true);
+  }
   if (tool === grepTool && ctx.grep) {
     const plan = grepPlan(ctx.workspace, call.args as never, actor.caller.reach);
     result = plan.ok
@@ -61,7 +73,7 @@ export async function callTool(
     // A stateless read (no transport session, no handle) gets a handle of its own to pass on.
     const issue = tool === readTool && handle === undefined && session.transport === undefined;
     if (issue) handle = ctx.reads.handles.issue(owner);
-    const tracking = ctx.reads.trackerFor(owner, session, handle);
+    const tracking = reads ?? ctx.reads.trackerFor(owner, session, handle);
     result = invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller);
     if (issue && !result.isError) result = withHandle(result, handle as string);
   }
@@ -90,6 +102,56 @@ export async function callTool(
   return done(result);
 }
 
+/**
+ * Sends a write to its folder's owner when that is another process (a cluster), with the
+ * documents it names that the caller's session has read; undefined: run it here.
+ */
+function forward(
+  ctx: ServiceContext,
+  actor: Actor,
+  session: SessionRef,
+  call: CheckedCall,
+  path: string | undefined,
+): Promise<ToolResult> | undefined {
+  if (!ctx.writes || path === undefined) return undefined;
+  const tracking = ctx.reads.trackerFor(ownerOf(actor), session, call.sessionId ?? session.handle);
+  const read: string[] = [];
+  for (const p of namedPaths(call.args)) {
+    const r = ctx.workspace.resolve(p);
+    if (r.kind === "document" && tracking.hasRead(r.loc.docId)) read.push(r.loc.docId);
+  }
+  return ctx.writes.forward(path, { actor, tool: call.tool.name, args: call.args, read });
+}
+
+/** Runs a forwarded write here: authorised again, persisted and audited, never forwarded on. */
+export async function callForwarded(ctx: ServiceContext, call: ForwardedCall): Promise<ToolResult> {
+  const here: ServiceContext = { ...ctx, writes: undefined };
+  const read = new Set(call.read);
+  const tracker: ReadTracker = { hasRead: (docId) => read.has(docId), markRead() {} };
+  return callTool(
+    here,
+    call.actor,
+    { transport: "forwarded" },
+    call.tool,
+    call.args,
+    undefined,
+    tracker,
+  );
+}
+
+/** The paths of documents a call names (its file_path, file_paths, new_path). */
+function namedPaths(args: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const v of [
+    args.file_path,
+    args.new_path,
+    ...(Array.isArray(args.file_paths) ? args.file_paths : []),
+  ]) {
+    if (typeof v === "string") out.push(v);
+  }
+  return out;
+}
+
 /** A read's answer carrying the handle issued for it: in the typed result and one line of text. */
 function withHandle(result: ToolResult, handle: string): ToolResult {
   return {
@@ -113,8 +175,11 @@ function logCall(
   path: string | undefined,
   result: ToolResult,
   ms: number,
+  /** Run by the folder's owner, another process of the cluster. */
+  forwarded: boolean,
 ): void {
   const fields: Record<string, unknown> = { tool, who: actor.who, isError: result.isError, ms };
+  if (forwarded) fields.forwarded = true;
   if (path !== undefined) fields.path = path;
   if (result.isError) fields.code = result.code ?? "error";
   ctx.log.info(fields, "tool call");

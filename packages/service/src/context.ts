@@ -1,7 +1,7 @@
 // What every operation of the service works with: the workspace, read-tracking sessions and the
 // ports with their defaults filled in. Made once by createLens.
 import type { Workspace } from "@lens/core";
-import type { AuditSink, GrepRunner, Persist, ServiceLog } from "./ports.js";
+import type { AuditSink, GrepRunner, Persist, ServiceLog, WriteRouter } from "./ports.js";
 import type { ReadTracking } from "./reads/tracking.js";
 
 export type { SessionRef } from "./reads/sessionRef.js";
@@ -14,4 +14,5 @@ export interface ServiceContext {
   grep: GrepRunner | undefined;
   now: () => number;
   log: ServiceLog;
+  writes: WriteRouter | undefined;
 }

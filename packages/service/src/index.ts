@@ -15,10 +15,12 @@ export {
 export type {
   AuditRecord,
   AuditSink,
+  ForwardedCall,
   GrepRunner,
   LensPorts,
   Persist,
   ServiceLog,
+  WriteRouter,
 } from "./ports.js";
 export { SILENT_LOG } from "./ports.js";
 export {

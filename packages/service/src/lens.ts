@@ -20,10 +20,10 @@ import {
 } from "@lens/core";
 import { type Actor, actorFor, ownerOf } from "./actor.js";
 import { type AdminRecord, administer } from "./administer.js";
-import { callTool } from "./calls.js";
+import { callForwarded, callTool } from "./calls.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { type Operation, refusal, toolsFor } from "./operations.js";
-import { type LensPorts, SILENT_LOG } from "./ports.js";
+import { type ForwardedCall, type LensPorts, SILENT_LOG } from "./ports.js";
 import { type HandleOptions, HandleRegistry } from "./reads/handles.js";
 import { ReadTracking } from "./reads/tracking.js";
 import { discard, listPending, review } from "./review.js";
@@ -58,6 +58,7 @@ export class Lens {
       grep: ports.grep,
       now,
       log: ports.log ?? SILENT_LOG,
+      writes: ports.writes,
     };
   }
 
@@ -99,6 +100,14 @@ export class Lens {
   }
 
   /** Where `actor`'s reads in `ref` are tracked (the transport's session, linked with the handle's). */
+  /**
+   * Runs a write another process of the cluster forwarded here (this process owns its folder):
+   * authorised again, persisted and audited here, never forwarded on.
+   */
+  callForwarded(call: ForwardedCall): Promise<ToolResult> {
+    return callForwarded(this.ctx, call);
+  }
+
   session(actor: Actor, ref: SessionRef): ReadTracker {
     return this.ctx.reads.trackerFor(ownerOf(actor), ref, ref.handle);
   }

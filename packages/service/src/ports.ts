@@ -1,6 +1,7 @@
 // The ports of the application layer: everything it needs from the world outside the workspace,
 // given by the composition root. The service never touches files, sockets or threads itself.
-import type { GrepPage, GrepPlan, Outcome } from "@lens/core";
+import type { GrepPage, GrepPlan, Outcome, ToolResult } from "@lens/core";
+import type { Actor } from "./actor.js";
 import type { ReadLog } from "./reads/readLog.js";
 
 /**
@@ -44,6 +45,26 @@ export interface ServiceLog {
   error(fields: object, message: string): void;
 }
 
+/**
+ * A write tool call sent to the process that owns its folder (a cluster): the actor, the checked
+ * arguments, and which of the documents it names the caller has read (checked where the call
+ * arrived, where its session is).
+ */
+export interface ForwardedCall {
+  actor: Actor;
+  tool: string;
+  args: Record<string, unknown>;
+  read: string[];
+}
+
+/**
+ * Where writes run. `forward` sends a call to the owner of `path`'s folder and resolves with
+ * its result once this process has applied what it changed; undefined: run it here.
+ */
+export interface WriteRouter {
+  forward(path: string, call: ForwardedCall): Promise<ToolResult> | undefined;
+}
+
 export interface LensPorts {
   /** Unset: nothing to persist (an in-memory workspace). */
   persist?: Persist;
@@ -59,6 +80,8 @@ export interface LensPorts {
   reads?: ReadLog;
   /** Unguessable random text (≥ 128 bits) for issued handles; default the platform's CSPRNG. */
   random?: () => string;
+  /** Unset: every write runs here (one process). */
+  writes?: WriteRouter;
 }
 
 export const SILENT_LOG: ServiceLog = {

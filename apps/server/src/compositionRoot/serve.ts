@@ -82,7 +82,10 @@ export async function startServe(
       grep: (plan) => grep.grep(plan),
       log,
       reads,
+      // In a cluster, a write to a folder another process owns is run there.
+      ...(data.cluster ? { writes: data.cluster } : {}),
     });
+    data.cluster?.serveWrites((call) => service.callForwarded(call));
     const scalarCopy = distPath("reference/scalar.js");
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);
     // The upgrade guard is the app's (one rule for every door); the app is made below.
