@@ -285,7 +285,7 @@ export class ClusterNode {
       const worker = async () => {
         while (next < ids.length) {
           const docId = ids[next++]!;
-          const bytes = await this.bucket.get(docId);
+          const bytes = await this.readDoc(docId);
           if (bytes) this.install(ws, docId, bytes);
           this.options.onProgress?.({ done: ++done, total });
         }
@@ -294,6 +294,20 @@ export class ClusterNode {
     } finally {
       endBatch();
     }
+  }
+
+  /**
+   * A document's file from the bucket. A file that does not decode is read again twice (50 ms
+   * apart) before it counts as damaged: some S3-compatible servers (s3rver) let a GET see an
+   * object while a PUT is still writing it; S3 itself never does.
+   */
+  private async readDoc(docId: string): Promise<Uint8Array | undefined> {
+    let bytes = await this.bucket.get(docId);
+    for (let tries = 0; bytes && tries < 2 && !decodes(bytes); tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      bytes = await this.bucket.get(docId);
+    }
+    return bytes;
   }
 
   private install(ws: Workspace, docId: string, bytes: Uint8Array): void {
@@ -460,5 +474,14 @@ export class ClusterNode {
     const t = setInterval(() => void fn(), ms);
     t.unref();
     this.timers.push(t);
+  }
+}
+
+function decodes(bytes: Uint8Array): boolean {
+  try {
+    decodeDocFile(bytes);
+    return true;
+  } catch {
+    return false;
   }
 }
