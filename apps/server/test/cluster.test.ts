@@ -20,6 +20,7 @@ import {
   startRedis,
   startS3,
 } from "../../../packages/cluster/test/engines.js";
+import { connectClient } from "../../../packages/sync/test/helpers.js";
 import {
   type Child,
   call,
@@ -249,6 +250,48 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
     await within(2_000, async () => (lines(owner.child).length > 0 ? true : undefined));
     expect(lines(other.child).every((l) => l.includes('"forwarded":true'))).toBe(true);
     expect(lines(owner.child).some((l) => !l.includes('"forwarded"'))).toBe(true);
+  });
+
+  it("a y-sweet client on A sees an edit made through B live", async () => {
+    const bucket = new Bucket(
+      s3FromEnv(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`), s3.env, true),
+    );
+    const docId = await within(3_000, async () => {
+      for (const id of await bucket.list()) {
+        try {
+          const bytes = await bucket.get(id);
+          if (
+            bytes &&
+            decodeDocFile(bytes).doc.getText("contents").toString().startsWith("# Ideas")
+          )
+            return id;
+        } catch {
+          // torn by s3rver mid-PUT: the next round reads it again
+        }
+      }
+      return undefined;
+    });
+    bucket.close();
+    const client = await connectClient(a.base, docId, { serverToken: TOKEN });
+    try {
+      expect(client.text.toString()).toContain("The old idea was good.");
+      const doc = await fetch(`${b.base}/api/v1/documents/Team/Notes/Ideas.md`, { headers: AUTH });
+      const edited = await fetch(`${b.base}/api/v1/documents/Team/Notes/Ideas.md/edit`, {
+        method: "POST",
+        headers: {
+          ...AUTH,
+          "content-type": "application/json",
+          "if-match": doc.headers.get("etag")!,
+        },
+        body: JSON.stringify({ old_string: "The old idea", new_string: "The new idea" }),
+      });
+      expect(edited.status).toBe(200);
+      await within(2_000, async () =>
+        client.text.toString().includes("The new idea++}") ? true : undefined,
+      );
+    } finally {
+      client.stop();
+    }
   });
 
   it("shares tokens and the audit trail: a revocation on A is refused on B within 1 s", async () => {
