@@ -19,7 +19,7 @@ import {
   type S3Engine,
   startRedis,
   startS3,
-} from "../../../packages/cluster/test/engines.js";
+} from "../../../packages/cluster/src/testing.js";
 import { connectClient } from "../../../packages/sync/test/helpers.js";
 import {
   type Child,

@@ -14,7 +14,7 @@ import { type ClusterConfig, parseStoreUrl, s3FromEnv } from "../src/config.js";
 import { Keys } from "../src/keys.js";
 import { ClusterNode } from "../src/node.js";
 import { defineScripts } from "../src/scripts.js";
-import { type RedisEngine, type S3Engine, startRedis, startS3 } from "./engines.js";
+import { type RedisEngine, type S3Engine, startRedis, startS3 } from "../src/testing.js";
 
 let redis: RedisEngine;
 let s3: S3Engine;

@@ -8,6 +8,7 @@ import { openStore } from "@lens/store";
 import { type CachedCorpus, type CorpusForm, ensureCorpus } from "../corpus/cache.js";
 import { startLensServe } from "../server/lensServe.js";
 import { startBareAnchor } from "./bareAnchor.js";
+import { clusterBench } from "./clusterBench.js";
 import { coreBench } from "./coreBench.js";
 import { filesystemBench } from "./filesystemBench.js";
 import { grepBench } from "./grepBench.js";
@@ -20,7 +21,15 @@ import { searchBench } from "./searchBench.js";
 import { formatBytes } from "./stats.js";
 import { pickDocs } from "./workload.js";
 
-export const BENCH_PARTS = ["grep", "core", "search", "mcp", "filesystem", "load"] as const;
+export const BENCH_PARTS = [
+  "grep",
+  "core",
+  "search",
+  "mcp",
+  "filesystem",
+  "load",
+  "cluster",
+] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchOptions {
@@ -283,6 +292,19 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       report.sections.push(section);
     } catch (e) {
       skip("load", e);
+    }
+  }
+
+  if (wants("cluster")) {
+    try {
+      const { section } = await clusterBench({
+        samples: options.quick ? 20 : 200,
+        durationMs: profile.durationMs,
+        log,
+      });
+      report.sections.push(section);
+    } catch (e) {
+      skip("cluster", e);
     }
   }
 

@@ -17,6 +17,8 @@ export interface LensServeOptions {
   startTimeoutMs?: number;
   /** Node options for the child, e.g. ["--max-old-space-size=8192"]. */
   nodeOptions?: string[];
+  /** More environment (e.g. the AWS variables of a cluster's bucket). */
+  env?: Record<string, string>;
 }
 
 export interface LensServer {
@@ -53,9 +55,10 @@ export async function startLensServe(options: LensServeOptions): Promise<LensSer
     ...(options.args ?? []),
   ];
   // The caller's own LENS_* settings must not change what is measured or tested.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("LENS_")),
-  );
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("LENS_"))),
+    ...options.env,
+  };
   const proc = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";

@@ -1,11 +1,14 @@
-// The real engines a cluster runs on, started for tests on free loopback ports: redis-server
-// (Debian's, with the durable settings docs/cluster.md asks for) and s3rver (an S3-compatible
-// server from npm, in a child process so a test can stop it like any other server).
+// The real engines a cluster runs on, started on free loopback ports for tests and benchmarks
+// (`@lens/cluster/testing`): redis-server (Debian's, with the durable settings docs/cluster.md
+// asks for) and s3rver (an S3-compatible server from npm, in a child process so it can be
+// stopped like any other server). Not part of the server: nothing else imports this file.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { Redis } from "ioredis";
 
@@ -114,7 +117,7 @@ export interface S3Engine {
 }
 
 const S3RVER_MAIN = `
-const S3rver = (await import("s3rver")).default;
+const S3rver = (await import(process.argv[3])).default;
 const s = new S3rver({ port: Number(process.argv[1]), address: "127.0.0.1", silent: true, directory: process.argv[2] });
 await s.run();
 process.stdout.write("ready\\n");
@@ -124,13 +127,12 @@ process.stdout.write("ready\\n");
 export async function startS3(bucket = "lens-test"): Promise<S3Engine> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "lens-s3-"));
+  // s3rver as this package resolves it (a dev dependency of the workspace).
+  const s3rver = pathToFileURL(createRequire(import.meta.url).resolve("s3rver")).href;
   const child = spawn(
     process.execPath,
-    ["--input-type=module", "-e", S3RVER_MAIN, String(port), dir],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-      cwd: new URL("..", import.meta.url).pathname,
-    },
+    ["--input-type=module", "-e", S3RVER_MAIN, String(port), dir, s3rver],
+    { stdio: ["ignore", "pipe", "inherit"] },
   );
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`s3rver exited (${code})`)));
