@@ -209,32 +209,28 @@ export class Forwarding {
   }
 }
 
-function toWire(call: WriteCall): WireCall {
-  const { reach } = call.actor.caller;
+/** The call with its caller's reach in another form (a Set in memory, an array on the wire). */
+function withReach<From extends { actor: { caller: { reach: unknown } } }, To>(
+  call: From,
+  reach: (r: From["actor"]["caller"]["reach"]) => unknown,
+): To {
+  const { actor } = call;
   return {
     ...call,
-    actor: {
-      ...call.actor,
-      caller: {
-        ...call.actor.caller,
-        reach: reach.all ? { all: true } : { all: false, folders: [...reach.folders] },
-      },
-    },
-  };
+    actor: { ...actor, caller: { ...actor.caller, reach: reach(actor.caller.reach) } },
+  } as To;
+}
+
+function toWire(call: WriteCall): WireCall {
+  return withReach<WriteCall, WireCall>(call, (r) =>
+    r.all ? { all: true } : { all: false, folders: [...r.folders] },
+  );
 }
 
 function fromWire(call: WireCall): WriteCall {
-  const { reach } = call.actor.caller;
-  return {
-    ...call,
-    actor: {
-      ...call.actor,
-      caller: {
-        ...call.actor.caller,
-        reach: reach.all ? { all: true } : { all: false, folders: new Set(reach.folders ?? []) },
-      },
-    },
-  };
+  return withReach<WireCall, WriteCall>(call, (r) =>
+    r.all ? { all: true } : { all: false, folders: new Set(r.folders ?? []) },
+  );
 }
 
 /** Per partition, the later of two id vectors. */
