@@ -10,4 +10,13 @@ export {
   type ReviewRequest,
   reviewSuggestions,
 } from "./batchReview.js";
+export { textFingerprint } from "./fingerprint.js";
 export { type PendingSuggestion, pendingSuggestions, type SuggestionFilter } from "./pending.js";
+export { type Restore, restoresOf, restoreText } from "./restores.js";
+export {
+  applyRestores,
+  type ReviewUndo,
+  reviewUndoOf,
+  type UndoneReview,
+  undoReview,
+} from "./undo.js";
