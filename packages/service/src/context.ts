@@ -3,6 +3,7 @@
 import type { Workspace } from "@lens/core";
 import type { AuditSink, GrepRunner, Persist, ServiceLog } from "./ports.js";
 import type { ReadTracking } from "./reads/tracking.js";
+import type { UndoLog } from "./undoLog.js";
 
 export type { SessionRef } from "./reads/sessionRef.js";
 
@@ -14,4 +15,6 @@ export interface ServiceContext {
   grep: GrepRunner | undefined;
   now: () => number;
   log: ServiceLog;
+  /** The undos reviews left, by token. */
+  undos: UndoLog;
 }
