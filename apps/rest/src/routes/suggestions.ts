@@ -4,13 +4,13 @@
 // translates.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type {
-  BatchReview,
   PendingSuggestion,
   Reach,
   ReviewError,
   ReviewedSuggestion,
   Workspace,
 } from "@lens/core";
+import type { ServiceReview } from "@lens/service";
 import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
@@ -21,7 +21,7 @@ import { problemForFailure } from "../toolProblems.js";
 
 // ---- schemas ------------------------------------------------------------------------------
 
-const SuggestionKind = z.enum(["insert", "delete", "substitute", "replace"]);
+export const SuggestionKind = z.enum(["insert", "delete", "substitute", "replace"]);
 
 const SuggestionSchema = z
   .object({
@@ -107,6 +107,11 @@ const ReviewResultSchema = z
         path: z.string(),
         etag: z.string().openapi({ description: "The document's ETag after the review." }),
         results: z.array(ItemResultSchema),
+        undo: z.string().optional().openapi({
+          description:
+            "Present when the review changed this document: a token that undoes it (POST /suggestions/undo) while the document's text is the one the review left. Kept for the reviewing token, 8 hours, until the server restarts; used once.",
+          example: "u_3kT9xQ2mZf8bW1cR7yLp0aVd",
+        }),
         removed: z.literal(true).optional().openapi({
           description:
             "Present when the review rejected a created note: its whole text was one insertion (what create writes), so the note never existed for the humans and was removed from its folder; its path no longer resolves.",
@@ -191,13 +196,13 @@ function itemResult(r: ReviewedSuggestion): z.infer<typeof ItemResultSchema> {
 }
 
 /** The current ETag of a document, or "" when its content is gone. */
-function etagNow(ws: Workspace, docId: string): string {
+export function etagNow(ws: Workspace, docId: string): string {
   const view = ws.view(docId);
   return view ? etagOf(view) : "";
 }
 
 /** The service's review as the API reports it (each document's ETag after the review). */
-function reported(ws: Workspace, review: BatchReview): ReviewResult {
+function reported(ws: Workspace, review: ServiceReview): ReviewResult {
   const { action, applied, notFound, conflicts, documents } = review;
   return {
     action,
@@ -208,6 +213,7 @@ function reported(ws: Workspace, review: BatchReview): ReviewResult {
       path: d.path,
       etag: etagNow(ws, d.docId),
       results: d.results.map(itemResult),
+      ...(d.undoToken ? { undo: d.undoToken } : {}),
       ...(d.removed ? { removed: true as const } : {}),
     })),
   };
