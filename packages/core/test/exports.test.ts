@@ -71,6 +71,7 @@ const EXPORTS = [
   "applyReplacements",
   "applyRestores",
   "attachBacklinks",
+  "authorKind",
   "backlinkIndexOf",
   "backlinksMap",
   "baseView",
@@ -188,6 +189,7 @@ const EXPORTS = [
   "undoReview",
   "withArticle",
   "workspaceFromTexts",
+  "writtenByLens",
 ];
 
 describe("@lens/core public entry", () => {

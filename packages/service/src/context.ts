@@ -1,6 +1,6 @@
 // What every operation of the service works with: the workspace, read-tracking sessions and the
 // ports with their defaults filled in. Made once by createLens.
-import type { Workspace } from "@lens/core";
+import type { Role, Workspace } from "@lens/core";
 import type { AuditSink, GrepRunner, Persist, ServiceLog } from "./ports.js";
 import type { ReadTracking } from "./reads/tracking.js";
 import type { UndoLog } from "./undoLog.js";
@@ -15,6 +15,8 @@ export interface ServiceContext {
   grep: GrepRunner | undefined;
   now: () => number;
   log: ServiceLog;
+  /** The named tokens' roles by name (authors: assistants or people). */
+  tokenRoles: (() => ReadonlyMap<string, Role>) | undefined;
   /** The undos reviews left, by token. */
   undos: UndoLog;
 }

@@ -59,6 +59,7 @@ export class Lens {
       grep: ports.grep,
       now,
       log: ports.log ?? SILENT_LOG,
+      tokenRoles: ports.tokenRoles,
       undos: new UndoLog(now, ports.random ?? defaultRandom),
     };
   }

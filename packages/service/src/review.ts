@@ -32,7 +32,13 @@ export function listPending(
 ): Outcome<PendingSuggestion[]> {
   const refused = refusal(actor.caller, "suggestions.list");
   if (refused) return { ok: false, error: refused };
-  return pendingSuggestions(ctx.workspace, actor.caller.reach, { path });
+  const roles = ctx.tokenRoles?.();
+  return pendingSuggestions(
+    ctx.workspace,
+    actor.caller.reach,
+    { path },
+    roles ? (name) => roles.get(name) : undefined,
+  );
 }
 
 /** A document's review, with the token that undoes it (when it resolved anything). */

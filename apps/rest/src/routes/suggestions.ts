@@ -37,6 +37,10 @@ const SuggestionSchema = z
     old: z.string().openapi({ description: "Text the suggestion removes (empty for an insert)." }),
     new: z.string().openapi({ description: "Text the suggestion adds (empty for a delete)." }),
     author: z.string().optional(),
+    by: z.enum(["assistant", "person"]).optional().openapi({
+      description:
+        "Whether an assistant or a person made it; absent when no author is recorded. An author that is a token's name goes by its role (suggest, view: assistant; edit, admin: person); any other by who wrote the metadata (Lens's form, `time` and `timestamp` together: an assistant through Lens's tools; the Commentator plugin's or lens-editor's: a person in Obsidian).",
+    }),
     time: z.number().optional().openapi({
       description:
         "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
@@ -182,6 +186,7 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
     new: s.newText,
   };
   if (s.author !== undefined) out.author = s.author;
+  if (s.by !== undefined) out.by = s.by;
   if (s.time !== undefined) out.time = s.time;
   if (s.context !== undefined) out.context = s.context;
   return out;

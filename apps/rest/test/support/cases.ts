@@ -1219,6 +1219,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
           old: "gone",
           new: "",
           author: "ann",
+          // Lens's metadata before 0.2 (time in ms), and no token is named ann.
+          by: "assistant",
           time: 1700000000000,
         },
         {
@@ -1228,6 +1230,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
           old: "",
           new: "more",
           author: "ann",
+          // Lens's metadata before 0.2 (time in ms), and no token is named ann.
+          by: "assistant",
           time: 1700000000000,
         },
       ]);

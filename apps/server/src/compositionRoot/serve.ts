@@ -79,6 +79,8 @@ export async function startServe(
       grep: (plan) => grep.grep(plan),
       log,
       reads,
+      // Authors that are tokens' names are told apart by the tokens' roles (assistants, people).
+      tokenRoles: () => new Map(auth.records().map((r) => [r.name, r.role])),
     });
     const scalarCopy = distPath("reference/scalar.js");
     const syncLog: SyncLogger = (level, message, fields) => log[level](fields ?? {}, message);

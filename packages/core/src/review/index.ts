@@ -1,5 +1,7 @@
 // Public API of review/: listing and resolving pending suggestions across documents, within a
 // caller's reach.
+
+export { type AuthorKind, authorKind, writtenByLens } from "./authorKind.js";
 export {
   type BatchReview,
   type DocumentReview,
@@ -11,7 +13,12 @@ export {
   reviewSuggestions,
 } from "./batchReview.js";
 export { textFingerprint } from "./fingerprint.js";
-export { type PendingSuggestion, pendingSuggestions, type SuggestionFilter } from "./pending.js";
+export {
+  type PendingSuggestion,
+  pendingSuggestions,
+  type SuggestionFilter,
+  type TokenRoleOf,
+} from "./pending.js";
 export { type Restore, restoresOf, restoreText } from "./restores.js";
 export {
   applyRestores,
