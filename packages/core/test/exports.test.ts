@@ -77,6 +77,7 @@ const EXPORTS = [
   "baseView",
   "buildViewMap",
   "callTool",
+  "changeKind",
   "checkToolCall",
   "clip",
   "compareBytes",

@@ -34,6 +34,10 @@ const SuggestionSchema = z
     kind: SuggestionKind.openapi({
       description: "insert {++…++}, delete {--…--}, substitute {~~…~>…~~}, replace {--…--}{++…++}.",
     }),
+    change: z.enum(["edit", "create", "move", "delete"]).openapi({
+      description:
+        "What it does: `create` when its note's whole text is this one insertion (what create writes), `delete` when nothing comes in place of its old text, `move` when it rewrites a link (what move leaves in the notes that linked to the moved one), else `edit`.",
+    }),
     old: z.string().openapi({ description: "Text the suggestion removes (empty for an insert)." }),
     new: z.string().openapi({ description: "Text the suggestion adds (empty for a delete)." }),
     author: z.string().optional(),
@@ -182,6 +186,7 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
     path: s.path,
     line: s.line,
     kind: s.kind,
+    change: s.change,
     old: s.oldText,
     new: s.newText,
   };

@@ -46,6 +46,7 @@ interface SuggestionOut {
   author?: string;
   time?: number | string;
   context?: { before: string; after: string };
+  change?: string;
 }
 interface GrepOut {
   text: string;
@@ -1209,7 +1210,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
         },
         { before: "Keep that and new here.\nDrop  and add ", after: ".\n{>>a comment<<} stays." },
       ]);
-      expect(body.suggestions.map(({ id: _id, context: _c, ...s }) => s)).toEqual([
+      expect(body.suggestions.map((s) => s.change)).toEqual(["edit", "edit", "delete", "edit"]);
+      expect(body.suggestions.map(({ id: _id, context: _c, change: _k, ...s }) => s)).toEqual([
         { path: "Lens/Review.md", line: 3, kind: "replace", old: "this", new: "that" },
         { path: "Lens/Review.md", line: 3, kind: "substitute", old: "old", new: "new" },
         {

@@ -12,6 +12,7 @@ export {
   type ReviewRequest,
   reviewSuggestions,
 } from "./batchReview.js";
+export { type ChangeKind, changeKind } from "./changeKind.js";
 export { textFingerprint } from "./fingerprint.js";
 export {
   type PendingSuggestion,

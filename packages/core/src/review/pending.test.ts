@@ -23,7 +23,9 @@ describe("pendingSuggestions", () => {
   it("lists each pending suggestion with its document, by path then in document order", () => {
     const r = pendingSuggestions(setup(), EVERYWHERE, { path: "Team" });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.map(({ id: _id, start: _s, end: _e, context: _c, ...s }) => s)).toEqual([
+    expect(
+      r.value.map(({ id: _id, start: _s, end: _e, context: _c, change: _k, ...s }) => s),
+    ).toEqual([
       {
         path: "Team/Notes/Idea.md",
         kind: "substitute",

@@ -6,6 +6,8 @@ import type { Suggestion } from "../critic/suggestions.js";
 import { type Outcome, success } from "../tools/tool.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { type AuthorKind, authorKind, writtenByLens } from "./authorKind.js";
+import { type ChangeKind, changeKind } from "./changeKind.js";
+import { isCreatedNote } from "./createdNote.js";
 import { reviewTarget } from "./target.js";
 
 /** Which suggestions a listing or a review covers. */
@@ -22,6 +24,8 @@ export interface PendingSuggestion extends Suggestion {
   path: string;
   /** An assistant's or a person's (see authorKind.ts); absent when no author is recorded. */
   by?: AuthorKind;
+  /** What it does: edits, creates the note, rewrites a link after a move, or deletes. */
+  change: ChangeKind;
 }
 
 /** The pending suggestions `filter` covers, by path, then in document order. */
@@ -37,12 +41,14 @@ export function pendingSuggestions(
   for (const loc of target.value.documents) {
     const view = ws.view(loc.docId);
     if (!view) continue;
+    const created = isCreatedNote(view.suggestions, view.raw.length);
     for (const s of view.suggestions) {
+      const change = changeKind(s, created);
       const by =
         s.author === undefined
           ? undefined
           : authorKind(s.author, roleOf(s.author), writtenByLens(view.raw, s));
-      out.push(by ? { path: loc.path, ...s, by } : { path: loc.path, ...s });
+      out.push(by ? { path: loc.path, ...s, by, change } : { path: loc.path, ...s, change });
     }
   }
   return success(out);
