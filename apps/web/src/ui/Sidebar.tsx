@@ -4,6 +4,7 @@ import { useMemo, useState } from "preact/hooks";
 import type { DocumentEntry } from "../api/types.js";
 import { docHash, QUEUE_HASH, type Route } from "../app/route.js";
 import { folderTree, type TreeNode } from "../tree/folderTree.js";
+import { ChevronDown, ChevronRight, FileText, Folder } from "./icons.js";
 
 interface Props {
   documents: DocumentEntry[] | undefined;
@@ -70,6 +71,7 @@ function Node({ node, open, current }: { node: TreeNode; open: boolean; current?
           href={docHash(node.path)}
           aria-current={here ? "page" : undefined}
         >
+          <FileText size={14} class="icon" />
           <span class="name">{node.name.replace(/\.md$/i, "")}</span>
           <Count n={node.pending} />
         </a>
@@ -82,6 +84,9 @@ function Node({ node, open, current }: { node: TreeNode; open: boolean; current?
       {/* Open: while searching, on the way to the open document, top-level, or with work in it. */}
       <details open={open || inside || !node.path.includes("/") || node.pending > 0}>
         <summary>
+          <ChevronRight size={14} class="icon closed-only" />
+          <ChevronDown size={14} class="icon open-only" />
+          <Folder size={14} class="icon" />
           <span class="name">{node.name}</span>
           <Count n={node.pending} />
         </summary>
