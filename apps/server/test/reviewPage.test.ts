@@ -627,6 +627,13 @@ describe("review page: word diffs, undo, filters, accessibility", () => {
         .textContent(),
     ).toBe("3 chosen");
     expect(await nobody.count()).toBe(1);
+    // Into a note and back through the sidebar: the queue as it was left.
+    await nobody.getByRole("link", { name: /^line / }).click();
+    await s.page.locator("h1", { hasText: "Team/People.md" }).waitFor();
+    await s.page.getByRole("link", { name: /^Review queue/ }).click();
+    await rows.first().waitFor();
+    expect(s.page.url()).toBe(url);
+    expect(await nobody.count()).toBe(1);
     await s.page.getByRole("button", { name: "Reset filters" }).click();
     await until("back to assistants", async () => (await nobody.count()) === 0);
     expectClean(s);

@@ -9,7 +9,8 @@ import type { ReviewAction } from "../api/types.js";
 import { suggestionKey } from "../review/keys.js";
 import { outcomeText, type ReviewOutcome, review } from "../review/review.js";
 import { undoReviews, undoText } from "../review/undo.js";
-import { docHash, parseRoute, QUEUE_HASH, routeKey } from "./route.js";
+import { queueLink } from "./queueQuery.js";
+import { docHash, parseRoute, routeKey } from "./route.js";
 
 export interface Notice {
   tone: "ok" | "warn" | "error";
@@ -76,7 +77,7 @@ function leaveRemoved(removed: readonly string[]): void {
   if (route.name !== "doc") return;
   const open = route.path.toLowerCase();
   if (removed.some((p) => [open, `${open}.md`].includes(p.toLowerCase()))) {
-    location.hash = QUEUE_HASH;
+    location.hash = queueLink();
   }
 }
 

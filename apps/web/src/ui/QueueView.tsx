@@ -4,6 +4,7 @@
 // confirmation naming how many and where): one request per document.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Suggestion } from "../api/types.js";
+import { rememberQueueQuery } from "../app/queueQuery.js";
 import { docHash, queueHash } from "../app/route.js";
 import type { Review } from "../app/useReview.js";
 import {
@@ -32,7 +33,10 @@ interface Props {
 export function QueueView(p: Props) {
   const [filter, setFilter] = useState<QueueFilter>(() => filterFromQuery(p.query ?? ""));
   // The address bar moved (back, a pasted link): its filters win.
-  useEffect(() => setFilter(filterFromQuery(p.query ?? "")), [p.query]);
+  useEffect(() => {
+    setFilter(filterFromQuery(p.query ?? ""));
+    rememberQueueQuery(p.query ?? "");
+  }, [p.query]);
   const [confirming, setConfirming] = useState<"accept" | "reject">();
   const all = p.suggestions ?? [];
   const shown = useMemo(() => applyFilter(all, filter, p.now), [all, filter, p.now]);
@@ -43,7 +47,9 @@ export function QueueView(p: Props) {
     const next = { ...filter, ...patch };
     setFilter(next);
     // Kept in the URL without a history entry per click: a reload shows the same queue.
-    history.replaceState(null, "", queueHash(filterToQuery(next)));
+    const query = filterToQuery(next);
+    history.replaceState(null, "", queueHash(query));
+    rememberQueueQuery(query);
   };
   const bulk = (action: "accept" | "reject") => {
     setConfirming(undefined);

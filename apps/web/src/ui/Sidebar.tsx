@@ -2,7 +2,8 @@
 // number of pending suggestions of each folder and document.
 import { useMemo, useState } from "preact/hooks";
 import type { DocumentEntry } from "../api/types.js";
-import { docHash, QUEUE_HASH, type Route } from "../app/route.js";
+import { queueLink } from "../app/queueQuery.js";
+import { docHash, type Route } from "../app/route.js";
 import { folderTree, type TreeNode } from "../tree/folderTree.js";
 import { ChevronDown, ChevronRight, FileText, Folder } from "./icons.js";
 
@@ -25,7 +26,7 @@ export function Sidebar(p: Props) {
   const tree = useMemo(() => folderTree(paths, p.pending, query), [paths, p.pending, query]);
   return (
     <nav class="sidebar" aria-label="Documents">
-      <a class={`queue-link ${p.route.name === "queue" ? "current" : ""}`} href={QUEUE_HASH}>
+      <a class={`queue-link ${p.route.name === "queue" ? "current" : ""}`} href={queueLink()}>
         Review queue
         {p.total !== undefined && <Count n={p.total} />}
       </a>
