@@ -91,8 +91,8 @@ function Choice(p: {
       <summary>
         <span class="choice-label">{p.label}:</span> <span class="choice-value">{summary}</span>
       </summary>
-      <fieldset>
-        <legend>{p.label}</legend>
+      <fieldset class="choice-menu">
+        <legend class="choice-legend">{p.label}</legend>
         {p.options.length === 0 && <p class="muted">None pending</p>}
         {p.options.map(([value, text]) => (
           <label key={value} class="check">

@@ -12,7 +12,7 @@ export function RecentReviews({ review, now }: { review: Review; now: number }) 
   const open = review.recent.filter((r) => r.state === "done").length;
   return (
     <details class="recent">
-      <summary>
+      <summary class="recent-summary">
         <History size={16} class="icon" />
         Recently reviewed ({review.recent.length}
         {open < review.recent.length ? `, ${open} can be undone` : ""})

@@ -31,7 +31,7 @@ export function UndoToast({ review }: { review: Review }) {
       <span class="toast-text">{toast.text}</span>
       <button
         type="button"
-        class="undo"
+        class="undo on-dark"
         disabled={review.busy}
         onClick={() => void review.undo(ids)}
         onFocus={() => setHeld(true)}
@@ -43,7 +43,7 @@ export function UndoToast({ review }: { review: Review }) {
       </button>
       <button
         type="button"
-        class="icon-button"
+        class="icon-button on-dark"
         aria-label="Close"
         title="Close"
         onClick={review.dismissToast}
