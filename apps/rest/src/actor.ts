@@ -22,6 +22,7 @@ export const ROUTE_OPERATIONS = {
   listSuggestions: "suggestions.list",
   acceptSuggestions: "suggestions.accept",
   rejectSuggestions: "suggestions.reject",
+  undoReview: "suggestions.undo",
   streamEvents: "events.watch",
   getMe: "me.read",
   listTokens: "tokens.manage",

@@ -25,6 +25,7 @@ import { registerMeRoute } from "./routes/me.js";
 import { registerOrganizeRoutes } from "./routes/organize.js";
 import { registerSearchRoute } from "./routes/search.js";
 import { registerSuggestionRoutes } from "./routes/suggestions.js";
+import { registerUndoRoute } from "./routes/undo.js";
 
 export type CorsOptions = NonNullable<Parameters<typeof cors>[0]>;
 
@@ -188,5 +189,6 @@ function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerGrepRoute(app, deps);
   registerSearchRoute(app, deps);
   registerSuggestionRoutes(app, deps);
+  registerUndoRoute(app, deps);
   registerAdminRoutes(app, deps);
 }

@@ -25,8 +25,10 @@ export function problemTypeUri(type: ProblemType): string {
 export interface ProblemExtensions {
   /** validation-failed: each schema violation. */
   errors?: { in: string; path: string; message: string }[];
-  /** precondition-failed: the document's current ETag. */
+  /** precondition-failed, an undo's conflict: the document's current ETag. */
   etag?: string;
+  /** An undo's conflict: where the document is now. */
+  path?: string;
   /** ambiguous-path: the paths that match. */
   candidates?: string[];
   /** unknown-parameter: the query parameters the route does not take. */

@@ -27,6 +27,7 @@ const REQUESTS: Record<RouteId, [method: string, path: string, body?: unknown]> 
   listSuggestions: ["GET", "/suggestions"],
   acceptSuggestions: ["POST", "/suggestions/accept", { path: "Lens", all: true }],
   rejectSuggestions: ["POST", "/suggestions/reject", { path: "Lens", all: true }],
+  undoReview: ["POST", "/suggestions/undo", { token: "u_none" }],
   streamEvents: ["HEAD", "/events"],
   getMe: ["GET", "/me"],
   listTokens: ["GET", "/tokens"],

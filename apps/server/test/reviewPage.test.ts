@@ -4,6 +4,7 @@
 // JavaScript error and no failed request beyond the ones it causes on purpose.
 import { mkdirSync } from "node:fs";
 import { AuditLog, addToken } from "@lens/access";
+import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig } from "../src/cli/config.js";
@@ -111,6 +112,44 @@ const accept = (p: Page) => p.getByRole("button", { name: "Accept", exact: true 
 const reject = (p: Page) => p.getByRole("button", { name: "Reject", exact: true });
 const article = (p: Page) => p.locator("article.markdown");
 
+/** Ticks `option` in the queue's `filter` drop-down (opened, then closed again). */
+async function choose(page: Page, filter: string, option: string): Promise<void> {
+  const choice = page.locator("details.choice", { hasText: `${filter}:` });
+  await choice.locator("summary").click();
+  await choice.getByRole("checkbox", { name: option, exact: true }).check();
+  await choice.locator("summary").click();
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the page's CSP admits no injected script element.
+  await page.evaluate(axe.source);
+  const result = await page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        axe: {
+          run(): Promise<{
+            passes: unknown[];
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: unknown }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe.run(),
+  );
+  expect(result.passes.length, "axe checked something").toBeGreaterThan(10);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")})`,
+    );
+}
+
 // ---- tests -----------------------------------------------------------------------------------
 
 describe("review page", () => {
@@ -156,7 +195,7 @@ describe("review page", () => {
     expect(await tree.locator("summary", { hasText: "Bulk" }).textContent()).toBe("Bulk3");
 
     await s.page.getByLabel("Search paths").fill("idea");
-    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue12", "Ideas2"]);
+    expect(await tree.getByRole("link").allTextContents()).toEqual(["Review queue18", "Ideas2"]);
     await tree.getByRole("link", { name: /Ideas/ }).click();
 
     await article(s.page).waitFor();
@@ -203,8 +242,10 @@ describe("review page", () => {
     }
     const mark = s.page.locator(".suggestion");
     await mark.waitFor();
-    expect(await mark.locator("del").textContent()).toBe("ship it again");
-    expect(await mark.locator("ins").textContent()).toBe("ship it twice");
+    // A word diff: only the word that changed is struck and inserted.
+    expect(await mark.locator(".change").textContent()).toBe("ship it againtwice");
+    expect(await mark.locator("del").textContent()).toBe("again");
+    expect(await mark.locator("ins").textContent()).toBe("twice");
     expect(await mark.locator(".meta").textContent()).toBe("Ana's Claude · just now");
     // The tree's count follows too.
     await s.page
@@ -265,7 +306,16 @@ describe("review page", () => {
     await s.page.keyboard.press("?");
     const help = s.page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await help.waitFor();
-    expect(await help.locator("kbd").allTextContents()).toEqual(["j", "k", "a", "r", "?", "Esc"]);
+    expect(await help.locator("kbd").allTextContents()).toEqual([
+      "j",
+      "k",
+      "a",
+      "r",
+      "u",
+      "?",
+      "Esc",
+    ]);
+    expect(await help.getByText(/Undo the last accept or reject/).count()).toBe(1);
     await screenshot(s.page, "shortcuts");
     await s.page.keyboard.press("Escape");
     await help.waitFor({ state: "hidden" });
@@ -324,6 +374,19 @@ describe("review page", () => {
       const accept = await first.getByRole("button", { name: "Accept", exact: true }).boundingBox();
       expect(accept && accept.x + accept.width <= 390).toBe(true);
       await screenshot(page, "queue-390");
+      // Accept, and the toast's Undo inside the screen; the row comes back.
+      const text = await first.locator(".change").textContent();
+      await first.getByRole("button", { name: "Accept", exact: true }).click();
+      const undo = page.getByRole("button", { name: "Undo", exact: true });
+      await undo.waitFor();
+      const at = await page.locator(".toast").boundingBox();
+      expect(at && at.x >= 0 && at.x + at.width <= 390 && at.y + at.height <= 844).toBe(true);
+      await screenshot(page, "undo-390");
+      await undo.click();
+      await page
+        .locator(".queue-item .change", { hasText: text ?? "" })
+        .first()
+        .waitFor();
       expect(watch.problems()).toEqual([]);
     } finally {
       await context.close();
@@ -333,8 +396,8 @@ describe("review page", () => {
   it("bulk-accepts the queue filtered by author, and only that", async () => {
     const s = await signedIn(tokens.editor, "#/queue");
     await s.page.locator(".queue-item").first().waitFor();
-    await s.page.getByLabel("Author").selectOption("Mistral");
-    await s.page.getByLabel("Folder").selectOption("Team/Bulk");
+    await choose(s.page, "Author", "Mistral");
+    await choose(s.page, "Folder", "Team/Bulk");
     await until(
       "the filters leave two",
       async () => (await s.page.locator(".queue-item").count()) === 2,
@@ -410,6 +473,204 @@ describe("review page", () => {
     expect(after).toBe(before.replace(colour, "color"));
     expect(after).toContain("{--++}old text--}");
     expect(await readOverMcp(path)).toContain("We write color.");
+    expectClean(s);
+  });
+});
+
+describe("review page: word diffs, undo, filters, accessibility", () => {
+  it("a substitution shows only the changed word; the markup is one keyboard toggle away", async () => {
+    const s = await signedIn(tokens.editor, "#/doc/Team/Diff.md");
+    const mark = s.page.locator(".suggestion");
+    await mark.waitFor();
+    expect(await mark.locator("del").allTextContents()).toEqual(["Tuesday"]);
+    expect(await mark.locator("ins").allTextContents()).toEqual(["Monday"]);
+    expect(await mark.locator(".change").textContent()).toBe("TuesdayMonday at noon");
+    await screenshot(s.page, "word-diff");
+    // The toggle is a button reached with Tab and pressed with the keyboard.
+    const toggle = s.page.getByRole("button", { name: "Show markup" });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await toggle.focus();
+    await s.page.keyboard.press("Enter");
+    await mark.locator("code.markup").waitFor();
+    expect(await mark.locator("code.markup").textContent()).toBe(
+      "{--Tuesday at noon--}{++Monday at noon++}",
+    );
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await s.page.keyboard.press("Enter");
+    await mark.locator(".word-diff").waitFor();
+    expectClean(s);
+  });
+
+  it("accept, then Undo in the toast: the suggestion is pending again, the text exactly as before", async () => {
+    const path = "Team/Undo.md";
+    const before = await rawOverRest(path);
+    const s = await signedIn(tokens.editor, `#/doc/${path}`);
+    await s.page.locator(".suggestion").nth(1).waitFor();
+    await accept(s.page).first().click();
+    const toast = s.page.locator(".toast");
+    await toast.waitFor();
+    expect(await toast.textContent()).toMatch(/Accepted 1 suggestion\./);
+    await until("one is left", async () => (await s.page.locator(".suggestion").count()) === 1);
+    expect(await rawOverRest(path)).not.toBe(before);
+    await screenshot(s.page, "undo-toast");
+    expect(await axeViolations(s.page)).toEqual([]);
+    // The toast stays for at least 10 s.
+    await s.page.waitForTimeout(10_500);
+    expect(await toast.isVisible()).toBe(true);
+    await s.page.getByRole("button", { name: "Undo", exact: true }).click();
+    await s.page
+      .getByRole("status")
+      .getByText(/Undone: 1 suggestion is pending again/)
+      .waitFor();
+    await until("both are back", async () => (await s.page.locator(".suggestion").count()) === 2);
+    expect(await rawOverRest(path)).toBe(before);
+    expect(await toast.count()).toBe(0);
+
+    // u undoes too: a (after j) rejects the insertion, u brings it back.
+    await s.page.keyboard.press("j");
+    await s.page.keyboard.press("j");
+    await s.page.locator(".suggestion.selected", { hasText: "more" }).waitFor();
+    await s.page.keyboard.press("r");
+    await until("one is left", async () => (await s.page.locator(".suggestion").count()) === 1);
+    await s.page.keyboard.press("u");
+    await until("both are back", async () => (await s.page.locator(".suggestion").count()) === 2);
+    expect(await rawOverRest(path)).toBe(before);
+    // The recently reviewed list holds both, undone.
+    await s.page.locator("details.recent summary").click();
+    expect(await s.page.locator(".recent-item").allTextContents()).toEqual([
+      expect.stringMatching(/^Rejected 1 in Team\/Undo\.md · just nowUndone$/),
+      expect.stringMatching(/^Accepted 1 in Team\/Undo\.md · just nowUndone$/),
+    ]);
+    const audit = (await new AuditLog(dataDir).page(0, 10_000)).entries.filter(
+      (e) => e.action === "suggestion.undo" && e.outcome === "ok" && e.path === path,
+    );
+    expect(audit.map((e) => e.who)).toEqual(["Bo", "Bo"]);
+    expectClean(s);
+  });
+
+  it("an undo is refused once the note changed: the page says so and offers the note as it is now", async () => {
+    const path = "Team/Undo2.md";
+    const s = await signedIn(tokens.editor, `#/doc/${path}`);
+    s.watch.allow(409, "/api/v1/suggestions/undo");
+    await s.page.locator(".suggestion").waitFor();
+    await accept(s.page).click();
+    await s.page.locator(".toast").waitFor();
+    // An assistant edits the note meanwhile.
+    const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.assistant}` });
+    try {
+      await call(conn.client, "read", { file_path: path });
+      const edit = await call(conn.client, "edit", {
+        file_path: path,
+        old_string: "# Undo 2",
+        new_string: "# Undo two",
+      });
+      expect(edit.isError, edit.text).toBe(false);
+    } finally {
+      await conn.close();
+    }
+    const changed = await rawOverRest(path);
+    await s.page.getByRole("button", { name: "Undo", exact: true }).click();
+    const alert = s.page.getByRole("alert");
+    await alert.getByText(/Team\/Undo2\.md changed since it was reviewed/).waitFor();
+    const current = alert.getByRole("link", { name: `Open ${path} as it is now` });
+    expect(await current.getAttribute("href")).toBe("#/doc/Team/Undo2.md");
+    await screenshot(s.page, "undo-refused");
+    expect(await rawOverRest(path)).toBe(changed);
+    await s.page.locator("details.recent summary").click();
+    await s.page.locator(".recent-item", { hasText: "Changed since" }).waitFor();
+    expectClean(s);
+  });
+
+  it("the queue shows assistants' suggestions by default; its filters survive a reload in the URL", async () => {
+    const s = await signedIn(tokens.editor, "#/queue");
+    await s.page.locator(".queue-item").first().waitFor();
+    const rows = s.page.locator(".queue-item");
+    expect(await rows.filter({ hasText: "hand-written" }).count()).toBe(0);
+    expect(await rows.filter({ hasText: "reviewed" }).count()).toBe(0);
+    expect(
+      await s.page
+        .locator("details.choice", { hasText: "Made by:" })
+        .locator(".choice-value")
+        .textContent(),
+    ).toBe("Assistants");
+    // People's too, and those with no author: two more rows, each saying who made it.
+    await choose(s.page, "Made by", "People");
+    await choose(s.page, "Made by", "Author not recorded");
+    await choose(s.page, "Folder", "Team");
+    const person = rows.filter({ has: s.page.locator(".change", { hasText: "reviewed" }) });
+    await person.waitFor();
+    expect(await person.locator(".meta").textContent()).toMatch(/^Bo · 2 h ago$/);
+    const nobody = rows.filter({ has: s.page.locator(".change", { hasText: "hand-written" }) });
+    expect(await nobody.locator(".meta").textContent()).toBe(
+      "author not recorded · time not recorded",
+    );
+    await choose(s.page, "Change", "Edit");
+    const shown = await rows.count();
+    const url = s.page.url();
+    expect(decodeURIComponent(url)).toMatch(
+      /#\/queue\?by=assistant&by=person&by=unrecorded&folder=Team&change=edit$/,
+    );
+    await s.page.locator("details.choice", { hasText: "Made by:" }).locator("summary").click();
+    await screenshot(s.page, "queue-filters");
+    expect(await axeViolations(s.page)).toEqual([]);
+    await s.page.locator("details.choice", { hasText: "Made by:" }).locator("summary").click();
+
+    s.watch.allowAborts();
+    await s.page.reload();
+    await rows.first().waitFor();
+    expect(s.page.url()).toBe(url);
+    await until("the same rows", async () => (await rows.count()) === shown);
+    expect(
+      await s.page
+        .locator("details.choice", { hasText: "Made by:" })
+        .locator(".choice-value")
+        .textContent(),
+    ).toBe("3 chosen");
+    expect(await nobody.count()).toBe(1);
+    // Into a note and back through the sidebar: the queue as it was left.
+    await nobody.getByRole("link", { name: /^line / }).click();
+    await s.page.locator("h1", { hasText: "Team/People.md" }).waitFor();
+    await s.page.getByRole("link", { name: /^Review queue/ }).click();
+    await rows.first().waitFor();
+    expect(s.page.url()).toBe(url);
+    expect(await nobody.count()).toBe(1);
+    await s.page.getByRole("button", { name: "Reset filters" }).click();
+    await until("back to assistants", async () => (await nobody.count()) === 0);
+    expectClean(s);
+  });
+
+  it("the selected queue row has a visible focus ring", async () => {
+    const s = await signedIn(tokens.editor, "#/queue");
+    await s.page.locator(".queue-item").first().waitFor();
+    await s.page.keyboard.press("j");
+    const row = s.page.locator(".queue-item.selected");
+    await row.waitFor();
+    const ring = await row.evaluate((el) => {
+      const st = getComputedStyle(el);
+      return {
+        focused: el === document.activeElement,
+        style: st.outlineStyle,
+        width: st.outlineWidth,
+      };
+    });
+    expect(ring).toEqual({ focused: true, style: "solid", width: "3px" });
+    expectClean(s);
+  });
+
+  it("axe finds no serious or critical violation on the sign-in page, the queue and a document", async () => {
+    const s = await newTab();
+    s.watch.allow(401, "/api/v1/me");
+    await s.page.getByLabel("Token").waitFor();
+    expect(await axeViolations(s.page)).toEqual([]);
+    await s.page.getByLabel("Token").fill(tokens.editor);
+    await s.page.getByRole("button", { name: "Sign in" }).click();
+    await s.page.locator(".queue-item").first().waitFor();
+    expect(await axeViolations(s.page)).toEqual([]);
+    await s.page.evaluate(() => {
+      location.hash = "#/doc/Team/Roadmap.md";
+    });
+    await s.page.locator(".suggestion").first().waitFor();
+    expect(await axeViolations(s.page)).toEqual([]);
     expectClean(s);
   });
 });

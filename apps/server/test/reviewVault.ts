@@ -56,6 +56,14 @@ export function reviewVaultFiles(): Record<string, string> {
     ].join("\n"),
     // What a view token sees.
     "Roadmap.md": `# Roadmap\n\n1. Launch in ${replaced("May", "June", "Ana's Claude", 4)}.\n2. Rest.\n`,
+    // The word diff: only "Tuesday" / "Monday" change.
+    "Diff.md": `# Diff\n\nWe meet on ${replaced("Tuesday at noon", "Monday at noon", "Claude", 1)}.\n`,
+    // Undo, from the toast and with u; and an undo refused once the note changed.
+    "Undo.md": `# Undo\n\nKeep ${replaced("this", "that", "Claude", 1)} here.\nAnd ${inserted("more", "Claude", 1)}.\n`,
+    "Undo2.md": `# Undo 2\n\nKeep ${replaced("this", "that", "Claude", 1)} here.\n`,
+    // Not an assistant's: by a person (Bo is an edit token; the Commentator plugin's form), and
+    // one with no metadata at all. The queue's default filter leaves them out.
+    "People.md": `# People\n\nBy a person: {++{"author":"Bo","time":${Math.floor(Date.now() / 1000) - 7200}}@@ reviewed++}.\nBy nobody known: {~~old~>hand-written~~}.\n`,
     // A conflict: accepting the insertion of "{--" would turn the text after it into a deletion.
     "Syntax.md": [
       "# Markup",

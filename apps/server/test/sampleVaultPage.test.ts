@@ -66,9 +66,11 @@ describe("the review page on the sample vault", () => {
       expect(await page.locator(".suggestion").count()).toBe(5);
       expect(await page.getByRole("button", { name: "Accept", exact: true }).count()).toBe(5);
       expect(await page.locator(".suggestion .meta", { hasText: "Claude" }).count()).toBe(1);
-      expect(await page.locator("article.markdown del").first().textContent()).toBe(
-        "and the Porter stemmer",
-      );
+      // A word diff: only the words that changed are struck; the whole old text on hover.
+      const first = page.locator("article.markdown .change").first();
+      expect(await first.getAttribute("title")).toBe("Was: and the Porter stemmer");
+      expect(await first.locator("del").allTextContents()).toEqual(["the Porter "]);
+      expect(await first.locator("ins").allTextContents()).toEqual(["no ", " for now"]);
       // The picture: the decision and its suggestions in view.
       await page
         .locator("article.markdown h2", { hasText: /^Options considered$/ })

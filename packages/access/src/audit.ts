@@ -11,6 +11,7 @@ import { lensDir } from "./tokenFile.js";
 export type AuditAction =
   | "suggestion.accept"
   | "suggestion.reject"
+  | "suggestion.undo"
   | "token.add"
   | "token.revoke"
   | "document.discard"

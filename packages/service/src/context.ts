@@ -1,8 +1,9 @@
 // What every operation of the service works with: the workspace, read-tracking sessions and the
 // ports with their defaults filled in. Made once by createLens.
-import type { Workspace } from "@lens/core";
+import type { Role, Workspace } from "@lens/core";
 import type { AuditSink, GrepRunner, Persist, ServiceLog, WriteRouter } from "./ports.js";
 import type { ReadTracking } from "./reads/tracking.js";
+import type { UndoLog } from "./undoLog.js";
 
 export type { SessionRef } from "./reads/sessionRef.js";
 
@@ -15,4 +16,8 @@ export interface ServiceContext {
   now: () => number;
   log: ServiceLog;
   writes: WriteRouter | undefined;
+  /** The named tokens' roles by name (authors: assistants or people). */
+  tokenRoles: (() => ReadonlyMap<string, Role>) | undefined;
+  /** The undos reviews left, by token. */
+  undos: UndoLog;
 }

@@ -2,7 +2,6 @@
 // method is one operation: authorised from the role table (operations.ts), run on the workspace,
 // audited and persisted through the ports, and logged with who did it and how long it took.
 import {
-  type BatchReview,
   type Caller,
   comparePaths,
   documentsInScope,
@@ -24,9 +23,11 @@ import { callForwarded, callTool } from "./calls.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { type Operation, refusal, toolsFor } from "./operations.js";
 import { type ForwardedCall, type LensPorts, SILENT_LOG } from "./ports.js";
-import { type HandleOptions, HandleRegistry } from "./reads/handles.js";
+import { defaultRandom, type HandleOptions, HandleRegistry } from "./reads/handles.js";
 import { ReadTracking } from "./reads/tracking.js";
-import { discard, listPending, review } from "./review.js";
+import { discard, listPending, review, type ServiceReview } from "./review.js";
+import { type UndoneWithAction, undo } from "./undo.js";
+import { UndoLog } from "./undoLog.js";
 
 export interface LensOptions {
   /** In-memory sessions of transports (a stdio process, one REST request). */
@@ -59,6 +60,8 @@ export class Lens {
       now,
       log: ports.log ?? SILENT_LOG,
       writes: ports.writes,
+      tokenRoles: ports.tokenRoles,
+      undos: new UndoLog(now, ports.random ?? defaultRandom),
     };
   }
 
@@ -154,8 +157,16 @@ export class Lens {
   }
 
   /** Accepts or rejects suggestions; audited before anything changes. */
-  review(actor: Actor, request: ReviewRequest): Promise<Outcome<BatchReview>> {
+  review(actor: Actor, request: ReviewRequest): Promise<Outcome<ServiceReview>> {
     return review(this.ctx, actor, request);
+  }
+
+  /**
+   * Undoes the review a token of `review`'s answer names (one document's), audited first;
+   * refused (`stale`) when the note's text moved on since, `not_found` when the token is unknown.
+   */
+  undo(actor: Actor, token: string): Promise<Outcome<UndoneWithAction>> {
+    return undo(this.ctx, actor, token);
   }
 
   /**

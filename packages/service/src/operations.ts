@@ -33,6 +33,7 @@ export const OPERATIONS = {
   // Review.
   "suggestions.accept": { role: "edit", words: "accepting suggestions" },
   "suggestions.reject": { role: "edit", words: "rejecting suggestions" },
+  "suggestions.undo": { role: "edit", words: "undoing a review" },
   "document.discard": { role: "edit", words: "discarding a note" },
   // Sync (y-sweet protocol).
   "sync.read": { role: "view", words: "reading through sync" },

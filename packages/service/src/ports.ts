@@ -1,6 +1,6 @@
 // The ports of the application layer: everything it needs from the world outside the workspace,
 // given by the composition root. The service never touches files, sockets or threads itself.
-import type { GrepPage, GrepPlan, Outcome, ToolResult } from "@lens/core";
+import type { GrepPage, GrepPlan, Outcome, Role, ToolResult } from "@lens/core";
 import type { Actor } from "./actor.js";
 import type { ReadLog } from "./reads/readLog.js";
 
@@ -78,6 +78,11 @@ export interface LensPorts {
   log?: ServiceLog;
   /** Where read records persist (handles outlive the process); unset: in memory only. */
   reads?: ReadLog;
+  /**
+   * The named tokens' roles, by name, read once per listing: tells assistants' suggestions from
+   * people's (core's authorKind). Unset: no token is known, the metadata decides.
+   */
+  tokenRoles?: () => ReadonlyMap<string, Role>;
   /** Unguessable random text (≥ 128 bits) for issued handles; default the platform's CSPRNG. */
   random?: () => string;
   /** Unset: every write runs here (one process). */

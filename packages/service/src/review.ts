@@ -4,6 +4,7 @@
 // then its outcome per suggestion is recorded.
 import {
   type BatchReview,
+  type DocumentReview,
   deleteEntry,
   failure,
   LENS_REVIEW_ORIGIN,
@@ -15,8 +16,9 @@ import {
   reviewSuggestions,
   success,
 } from "@lens/core";
-import type { Actor } from "./actor.js";
+import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext } from "./context.js";
+import { logged } from "./logged.js";
 import { refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 import type { AuditRecord } from "./ports.js";
@@ -30,7 +32,23 @@ export function listPending(
 ): Outcome<PendingSuggestion[]> {
   const refused = refusal(actor.caller, "suggestions.list");
   if (refused) return { ok: false, error: refused };
-  return pendingSuggestions(ctx.workspace, actor.caller.reach, { path });
+  const roles = ctx.tokenRoles?.();
+  return pendingSuggestions(
+    ctx.workspace,
+    actor.caller.reach,
+    { path },
+    roles ? (name) => roles.get(name) : undefined,
+  );
+}
+
+/** A document's review, with the token that undoes it (when it resolved anything). */
+export interface ReviewedDocument extends DocumentReview {
+  undoToken?: string;
+}
+
+/** A review as the service answers it: each document with its undo token. */
+export interface ServiceReview extends BatchReview {
+  documents: ReviewedDocument[];
 }
 
 /** Accepts or rejects what `request` names, audited first. */
@@ -38,7 +56,7 @@ export async function review(
   ctx: ServiceContext,
   actor: Actor,
   request: ReviewRequest,
-): Promise<Outcome<BatchReview>> {
+): Promise<Outcome<ServiceReview>> {
   const started = ctx.now();
   const operation = request.action === "accept" ? "suggestions.accept" : "suggestions.reject";
   const action = `suggestion.${request.action}`;
@@ -65,6 +83,10 @@ export async function review(
     if (notSaved)
       return logged(ctx, actor, operation, request.path, started, { ok: false, error: notSaved });
   }
+  const documents = result.documents.map((d): ReviewedDocument => {
+    const { undo, ...rest } = d;
+    return undo ? { ...rest, undoToken: ctx.undos.issue(ownerOf(actor), undo) } : rest;
+  });
   const outcomes = result.documents.flatMap((d): AuditRecord[] => [
     ...d.results.map(
       (r): AuditRecord => ({
@@ -97,7 +119,10 @@ export async function review(
     // outcomes are missing, and the change itself is saved.
     ctx.log.error({ err: e, operation, who: actor.who }, "could not record a review's outcomes");
   }
-  return logged(ctx, actor, operation, request.path, started, outcome);
+  return logged(ctx, actor, operation, request.path, started, {
+    ok: true,
+    value: { ...result, documents },
+  });
 }
 
 /**
@@ -155,19 +180,4 @@ export async function discard(
     ? { ok: false, error: notSaved }
     : success({ path: loc.path });
   return logged(ctx, actor, "document.discard", path, started, outcome);
-}
-
-function logged<T>(
-  ctx: ServiceContext,
-  actor: Actor,
-  operation: string,
-  path: string | undefined,
-  started: number,
-  outcome: Outcome<T>,
-): Outcome<T> {
-  const fields: Record<string, unknown> = { operation, who: actor.who, ms: ctx.now() - started };
-  if (path !== undefined) fields.path = path;
-  if (!outcome.ok) fields.code = outcome.error.code;
-  ctx.log.info(fields, "operation");
-  return outcome;
 }

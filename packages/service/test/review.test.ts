@@ -119,3 +119,27 @@ describe("discard", () => {
     expect(!r.ok && r.error.code).toBe("forbidden");
   });
 });
+
+describe("listing: assistants and people", () => {
+  it("tells them apart by the tokens' roles, then by who wrote the metadata", async () => {
+    const t = await setup({ tokenRoles: () => new Map([["Bo", "edit" as const]]) });
+    const s = session("mcp:who");
+    for (const [who, file] of [
+      [suggester, "Team/Plan.md"],
+      [editor, "Team/Ideas.md"],
+    ] as const) {
+      await t.lens.call(who, s, "read", { file_path: file });
+      const r = await t.lens.call(who, s, "edit", {
+        file_path: file,
+        old_string: file.endsWith("Plan.md") ? "beta" : "an idea",
+        new_string: "x",
+      });
+      expect(r.isError, r.text).toBe(false);
+    }
+    const listed = t.lens.pending(editor, "Team");
+    expect(listed.ok && listed.value.map((p) => [p.author, p.by])).toEqual([
+      ["Bo", "person"],
+      ["Ana's Claude", "assistant"],
+    ]);
+  });
+});

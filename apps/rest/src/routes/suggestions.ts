@@ -4,13 +4,13 @@
 // translates.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type {
-  BatchReview,
   PendingSuggestion,
   Reach,
   ReviewError,
   ReviewedSuggestion,
   Workspace,
 } from "@lens/core";
+import type { ServiceReview } from "@lens/service";
 import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { etagOf, ifMatchHits } from "../etag.js";
@@ -21,7 +21,7 @@ import { problemForFailure } from "../toolProblems.js";
 
 // ---- schemas ------------------------------------------------------------------------------
 
-const SuggestionKind = z.enum(["insert", "delete", "substitute", "replace"]);
+export const SuggestionKind = z.enum(["insert", "delete", "substitute", "replace"]);
 
 const SuggestionSchema = z
   .object({
@@ -34,9 +34,17 @@ const SuggestionSchema = z
     kind: SuggestionKind.openapi({
       description: "insert {++…++}, delete {--…--}, substitute {~~…~>…~~}, replace {--…--}{++…++}.",
     }),
+    change: z.enum(["edit", "create", "move", "delete"]).openapi({
+      description:
+        "What it does: `create` when its note's whole text is this one insertion (what create writes), `delete` when nothing comes in place of its old text, `move` when it rewrites a link (what move leaves in the notes that linked to the moved one), else `edit`.",
+    }),
     old: z.string().openapi({ description: "Text the suggestion removes (empty for an insert)." }),
     new: z.string().openapi({ description: "Text the suggestion adds (empty for a delete)." }),
     author: z.string().optional(),
+    by: z.enum(["assistant", "person"]).optional().openapi({
+      description:
+        "Whether an assistant or a person made it; absent when no author is recorded. An author that is a token's name goes by its role (suggest, view: assistant; edit, admin: person); any other by who wrote the metadata (Lens's form, `time` and `timestamp` together: an assistant through Lens's tools; the Commentator plugin's or lens-editor's: a person in Obsidian).",
+    }),
     time: z.number().optional().openapi({
       description:
         "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
@@ -107,6 +115,11 @@ const ReviewResultSchema = z
         path: z.string(),
         etag: z.string().openapi({ description: "The document's ETag after the review." }),
         results: z.array(ItemResultSchema),
+        undo: z.string().optional().openapi({
+          description:
+            "Present when the review changed this document: a token that undoes it (POST /suggestions/undo) while the document's text is the one the review left. Kept for the reviewing token, 8 hours, until the server restarts; used once.",
+          example: "u_3kT9xQ2mZf8bW1cR7yLp0aVd",
+        }),
         removed: z.literal(true).optional().openapi({
           description:
             "Present when the review rejected a created note: its whole text was one insertion (what create writes), so the note never existed for the humans and was removed from its folder; its path no longer resolves.",
@@ -173,10 +186,12 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
     path: s.path,
     line: s.line,
     kind: s.kind,
+    change: s.change,
     old: s.oldText,
     new: s.newText,
   };
   if (s.author !== undefined) out.author = s.author;
+  if (s.by !== undefined) out.by = s.by;
   if (s.time !== undefined) out.time = s.time;
   if (s.context !== undefined) out.context = s.context;
   return out;
@@ -191,13 +206,13 @@ function itemResult(r: ReviewedSuggestion): z.infer<typeof ItemResultSchema> {
 }
 
 /** The current ETag of a document, or "" when its content is gone. */
-function etagNow(ws: Workspace, docId: string): string {
+export function etagNow(ws: Workspace, docId: string): string {
   const view = ws.view(docId);
   return view ? etagOf(view) : "";
 }
 
 /** The service's review as the API reports it (each document's ETag after the review). */
-function reported(ws: Workspace, review: BatchReview): ReviewResult {
+function reported(ws: Workspace, review: ServiceReview): ReviewResult {
   const { action, applied, notFound, conflicts, documents } = review;
   return {
     action,
@@ -208,6 +223,7 @@ function reported(ws: Workspace, review: BatchReview): ReviewResult {
       path: d.path,
       etag: etagNow(ws, d.docId),
       results: d.results.map(itemResult),
+      ...(d.undoToken ? { undo: d.undoToken } : {}),
       ...(d.removed ? { removed: true as const } : {}),
     })),
   };

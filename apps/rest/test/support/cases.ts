@@ -46,6 +46,7 @@ interface SuggestionOut {
   author?: string;
   time?: number | string;
   context?: { before: string; after: string };
+  change?: string;
 }
 interface GrepOut {
   text: string;
@@ -74,7 +75,14 @@ interface ReviewOut {
     path: string;
     etag: string;
     results: { id: string; status: string; kind?: string; old?: string; new?: string }[];
+    undo?: string;
   }[];
+}
+interface UndoOut {
+  path: string;
+  undid: string;
+  etag: string;
+  suggestions: SuggestionOut[];
 }
 
 export interface RestCaseOptions {
@@ -1202,7 +1210,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
         },
         { before: "Keep that and new here.\nDrop  and add ", after: ".\n{>>a comment<<} stays." },
       ]);
-      expect(body.suggestions.map(({ id: _id, context: _c, ...s }) => s)).toEqual([
+      expect(body.suggestions.map((s) => s.change)).toEqual(["edit", "edit", "delete", "edit"]);
+      expect(body.suggestions.map(({ id: _id, context: _c, change: _k, ...s }) => s)).toEqual([
         { path: "Lens/Review.md", line: 3, kind: "replace", old: "this", new: "that" },
         { path: "Lens/Review.md", line: 3, kind: "substitute", old: "old", new: "new" },
         {
@@ -1212,6 +1221,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
           old: "gone",
           new: "",
           author: "ann",
+          // Lens's metadata before 0.2 (time in ms), and no token is named ann.
+          by: "assistant",
           time: 1700000000000,
         },
         {
@@ -1221,6 +1232,8 @@ export function runRestCases({ make }: RestCaseOptions): void {
           old: "",
           new: "more",
           author: "ann",
+          // Lens's metadata before 0.2 (time in ms), and no token is named ann.
+          by: "assistant",
           time: 1700000000000,
         },
       ]);
@@ -1482,6 +1495,87 @@ export function runRestCases({ make }: RestCaseOptions): void {
   });
 
   // ---- core's error codes → problems (TOOL_ERROR_PROBLEMS) -----------------------------------------
+
+  describe("POST /suggestions/undo", () => {
+    const list = async (c: RestClient, path: string) =>
+      (
+        await expectJson<{ suggestions: SuggestionOut[] }>(
+          await c.fetch(`/suggestions?path=${path}`),
+        )
+      ).suggestions;
+    const undo = (c: RestClient, token: string) => c.fetch("/suggestions/undo", json({ token }));
+
+    for (const action of ["accept", "reject"]) {
+      it(`undoes ${action} of chosen suggestions: the text before comes back exactly`, async () => {
+        const c = await client();
+        const before = rawOf(c, "Lens/Review.md");
+        const pending = await list(c, "Lens/Review.md");
+        const body = await expectJson<ReviewOut>(
+          await c.fetch(
+            `/suggestions/${action}`,
+            json({ path: "Lens/Review.md", ids: [pending[0]!.id, pending[3]!.id] }),
+          ),
+        );
+        const token = body.documents[0]?.undo;
+        expect(token).toMatch(/^u_[A-Za-z0-9_-]{24}$/);
+        expect(rawOf(c, "Lens/Review.md")).not.toBe(before);
+        const undone = await expectJson<UndoOut>(await undo(c, token!));
+        expect(undone).toMatchObject({ path: "Lens/Review.md", undid: action });
+        expect(undone.suggestions.map((s) => s.id)).toEqual([pending[0]!.id, pending[3]!.id]);
+        expect(undone.suggestions[1]).toMatchObject({ author: "ann", time: 1700000000000 });
+        expect(rawOf(c, "Lens/Review.md")).toBe(before);
+        expect(await list(c, "Lens/Review.md")).toEqual(pending);
+        const current = await getDoc(c, "Lens/Review.md");
+        expect(current.headers.get("etag")).toBe(undone.etag);
+        await current.arrayBuffer();
+        expect(c.writes()).toBe(2);
+        // Used once.
+        const again = await expectProblem(await undo(c, token!), "not-found");
+        expect(again.detail).toMatch(/can no longer be undone/);
+      });
+    }
+
+    it("undoes each document of a folder-wide review, and a rejected creation brings the note back", async () => {
+      const c = await client();
+      await expectJson(
+        await c.fetch("/documents", json({ path: "Lens/Maybe.md", content: "# Maybe\n" })),
+        201,
+      );
+      const created = rawOf(c, "Lens/Maybe.md");
+      const review = rawOf(c, "Lens/Review.md");
+      const body = await expectJson<ReviewOut>(
+        await c.fetch("/suggestions/reject", json({ path: "Lens", all: true })),
+      );
+      expect(c.ws.resolve("Lens/Maybe.md").kind).toBe("missing");
+      for (const d of body.documents) await expectJson(await undo(c, d.undo!));
+      expect(rawOf(c, "Lens/Maybe.md")).toBe(created);
+      expect(rawOf(c, "Lens/Review.md")).toBe(review);
+    });
+
+    it("409 once the text moved on, with where it is and its ETag; nothing changes", async () => {
+      const c = await client();
+      const body = await expectJson<ReviewOut>(
+        await c.fetch("/suggestions/accept", json({ path: "Lens/Review.md", all: true })),
+      );
+      const text = c.ws.contentText(c.ws.paths.get("Lens/Review.md")!.docId)!;
+      text.insert(0, "A human line.\n");
+      const moved = rawOf(c, "Lens/Review.md");
+      const p = await expectProblem(await undo(c, body.documents[0]!.undo!), "conflict");
+      expect(p.detail).toMatch(/Lens\/Review.md changed since it was reviewed/);
+      expect(p.path).toBe("Lens/Review.md");
+      const current = await getDoc(c, "Lens/Review.md");
+      expect(p.etag).toBe(current.headers.get("etag"));
+      await current.arrayBuffer();
+      expect(rawOf(c, "Lens/Review.md")).toBe(moved);
+    });
+
+    it("404 for a token it never gave, 422 without one", async () => {
+      const c = await client();
+      await expectProblem(await undo(c, "u_made-up"), "not-found");
+      await expectProblem(await c.fetch("/suggestions/undo", json({})), "validation-failed");
+      expect(c.writes()).toBe(0);
+    });
+  });
 
   describe("core error codes as problems", () => {
     /** An edit request; its proof of read (the document's ETag) is added when it is sent. */

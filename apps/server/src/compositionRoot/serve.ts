@@ -84,6 +84,8 @@ export async function startServe(
       reads,
       // In a cluster, a write to a folder another process owns is run there.
       ...(data.cluster ? { writes: data.cluster } : {}),
+      // Authors that are tokens' names are told apart by the tokens' roles (assistants, people).
+      tokenRoles: () => new Map(auth.records().map((r) => [r.name, r.role])),
     });
     data.cluster?.serveWrites((call) => service.callForwarded(call));
     const scalarCopy = distPath("reference/scalar.js");

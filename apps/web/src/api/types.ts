@@ -27,6 +27,9 @@ export interface DocumentList {
 
 export type SuggestionKind = "insert" | "delete" | "substitute" | "replace";
 
+/** What a suggestion does (REST's `change`). */
+export type ChangeKind = "edit" | "create" | "move" | "delete";
+
 /** One pending suggestion of GET /suggestions. `time` is in ms since the epoch. */
 export interface Suggestion {
   id: string;
@@ -35,7 +38,11 @@ export interface Suggestion {
   kind: SuggestionKind;
   old: string;
   new: string;
+  /** What it does; absent on a suggestion the page parsed itself (the document view). */
+  change?: ChangeKind;
   author?: string;
+  /** An assistant's or a person's (REST's rule); absent when no author is recorded. */
+  by?: "assistant" | "person";
   time?: number;
   /** The text around it (the line above to the line below), as the AI view reads. */
   context?: { before: string; after: string };
@@ -69,7 +76,22 @@ export interface ReviewAnswer {
   notFound: number;
   conflicts: number;
   /** `removed`: a rejected creation (the note's whole text was the insertion) removed the note. */
-  documents: { path: string; etag: string; results: ReviewItem[]; removed?: boolean }[];
+  /** `undo`: the token that undoes this document's review (POST /suggestions/undo). */
+  documents: {
+    path: string;
+    etag: string;
+    results: ReviewItem[];
+    removed?: boolean;
+    undo?: string;
+  }[];
+}
+
+/** POST /suggestions/undo (200). */
+export interface UndoAnswer {
+  path: string;
+  undid: ReviewAction;
+  etag: string;
+  suggestions: { id: string }[];
 }
 
 /** An RFC 9457 problem, as every error of the server is. */
@@ -79,4 +101,6 @@ export interface Problem {
   status?: number;
   detail?: string;
   results?: ReviewItem[];
+  /** An undo's conflict: where the note is now. */
+  path?: string;
 }

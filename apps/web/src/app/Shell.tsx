@@ -9,7 +9,10 @@ import { DocumentView } from "../ui/DocumentView.js";
 import { Header } from "../ui/Header.js";
 import { ErrorBox, NoticeBar } from "../ui/NoticeBar.js";
 import { QueueView } from "../ui/QueueView.js";
+import { RecentReviews } from "../ui/RecentReviews.js";
 import { Sidebar } from "../ui/Sidebar.js";
+import { UndoToast } from "../ui/UndoToast.js";
+import { MarkupContext, useMarkupState } from "./markupMode.js";
 import { routeKey } from "./route.js";
 import { useLensData } from "./useLensData.js";
 import { useLive } from "./useLive.js";
@@ -34,6 +37,7 @@ export function Shell({ api, me, onSignOut, onUnauthorized }: Props) {
   const live = useLive(api, data.refresh);
   const review = useReview(api, data.refresh);
   const canReview = REVIEW_ROLES.has(me.role);
+  const markup = useMarkupState();
 
   useEffect(() => {
     for (const e of [data.error, live.error]) {
@@ -50,48 +54,57 @@ export function Shell({ api, me, onSignOut, onUnauthorized }: Props) {
   const openPath = route.name === "doc" ? canonical(route.path, data.documents) : undefined;
 
   return (
-    <div class="shell">
-      <Header me={me} live={live} onSignOut={onSignOut} />
-      <div class="columns">
-        <Sidebar
-          documents={data.documents}
-          truncated={data.truncated}
-          pending={pending}
-          total={data.suggestions?.length}
-          route={route}
-          openPath={openPath}
-        />
-        <main class="main">
-          {!canReview && (
-            <p class="notice notice-info" role="note">
-              View only: this token ({me.role}) can read suggestions but not accept or reject them.
-            </p>
-          )}
-          <NoticeBar notice={shownOn(review.notice, routeKey(route))} onDismiss={review.dismiss} />
-          <ErrorBox error={data.error} what="Could not load the suggestions" />
-          {route.name === "doc" ? (
-            <DocumentView
-              key={route.path}
-              api={api}
-              path={route.path}
-              focus={route.suggestion}
-              changes={data.changes}
-              resolve={resolve}
-              canReview={canReview}
-              review={review}
-              now={now}
+    <MarkupContext.Provider value={markup}>
+      <div class="shell">
+        <Header me={me} live={live} onSignOut={onSignOut} />
+        <div class="columns">
+          <Sidebar
+            documents={data.documents}
+            truncated={data.truncated}
+            pending={pending}
+            total={data.suggestions?.length}
+            route={route}
+            openPath={openPath}
+          />
+          <main class="main">
+            {!canReview && (
+              <p class="notice notice-info" role="note">
+                View only: this token ({me.role}) can read suggestions but not accept or reject
+                them.
+              </p>
+            )}
+            <NoticeBar
+              notice={shownOn(review.notice, routeKey(route))}
+              onDismiss={review.dismiss}
             />
-          ) : (
-            <QueueView
-              suggestions={data.suggestions}
-              canReview={canReview}
-              review={review}
-              now={now}
-            />
-          )}
-        </main>
+            <ErrorBox error={data.error} what="Could not load the suggestions" />
+            {canReview && <RecentReviews review={review} now={now} />}
+            {route.name === "doc" ? (
+              <DocumentView
+                key={route.path}
+                api={api}
+                path={route.path}
+                focus={route.suggestion}
+                changes={data.changes}
+                resolve={resolve}
+                canReview={canReview}
+                review={review}
+                now={now}
+              />
+            ) : (
+              <QueueView
+                query={route.name === "queue" ? route.query : undefined}
+                suggestions={data.suggestions}
+                canReview={canReview}
+                review={review}
+                now={now}
+              />
+            )}
+          </main>
+        </div>
+        {canReview && <UndoToast review={review} />}
       </div>
-    </div>
+    </MarkupContext.Provider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docHash, parseRoute, routeKey } from "./route.js";
+import { docHash, parseRoute, queueHash, routeKey } from "./route.js";
 
 describe("hash routes", () => {
   it("round-trips document paths, spaces and # included", () => {
@@ -13,6 +13,17 @@ describe("hash routes", () => {
     for (const h of ["", "#", "#/", "#/queue", "#/doc/", "#/doc/%E0%A4%A", "#/nope"]) {
       expect(parseRoute(h)).toEqual({ name: "queue" });
     }
+  });
+});
+
+describe("the queue's filters", () => {
+  it("are the query of #/queue, and the page stays the queue", () => {
+    expect(parseRoute(queueHash("by=assistant&author=Ana%27s+Claude"))).toEqual({
+      name: "queue",
+      query: "by=assistant&author=Ana%27s+Claude",
+    });
+    expect(queueHash("")).toBe("#/queue");
+    expect(routeKey(parseRoute("#/queue?by=any"))).toBe("queue");
   });
 });
 

@@ -2,7 +2,8 @@
 // document, `#/queue` (and `#/`) the review queue.
 
 export type Route =
-  | { name: "queue" }
+  /** The queue; `query`: its filters (`#/queue?by=assistant&author=…`), when chosen. */
+  | { name: "queue"; query?: string }
   /** A document; `suggestion`: the id of one of its suggestions to scroll to and select. */
   | { name: "doc"; path: string; suggestion?: string };
 
@@ -25,7 +26,16 @@ export function parseRoute(hash: string): Route {
       // a malformed escape: fall back to the queue
     }
   }
+  if (h.startsWith("/queue?")) {
+    const query = h.slice("/queue?".length);
+    if (query !== "") return { name: "queue", query };
+  }
   return { name: "queue" };
+}
+
+/** `#/queue`, with the filters' query when there is one. */
+export function queueHash(query = ""): string {
+  return query === "" ? QUEUE_HASH : `${QUEUE_HASH}?${query}`;
 }
 
 /**

@@ -15,10 +15,12 @@ export interface ReviewOutcome {
   errors: { path: string; message: string }[];
   /** Notes removed because their creation was rejected (their whole text was the insertion). */
   removed: string[];
+  /** What undoes each changed document's review: its path, token and how many it resolved. */
+  undos: { path: string; token: string; count: number }[];
 }
 
 export function emptyOutcome(action: ReviewAction): ReviewOutcome {
-  return { action, applied: 0, conflicts: [], notFound: [], errors: [], removed: [] };
+  return { action, applied: 0, conflicts: [], notFound: [], errors: [], removed: [], undos: [] };
 }
 
 function record(out: ReviewOutcome, path: string, items: readonly ReviewItem[]): void {
@@ -43,6 +45,8 @@ export async function review(
       for (const d of answer.documents) {
         record(out, d.path, d.results);
         if (d.removed) out.removed.push(d.path);
+        const count = d.results.filter((r) => r.status === "applied").length;
+        if (d.undo) out.undos.push({ path: d.path, token: d.undo, count });
       }
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.results)) {

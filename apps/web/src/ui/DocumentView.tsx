@@ -10,7 +10,9 @@ import { renderMarkdown } from "../markdown/render.js";
 import type { LinkResolver } from "../markdown/resolveLink.js";
 import { slotsIn } from "../markdown/tree.js";
 import { suggestionKey } from "../review/keys.js";
+import { Check, X } from "./icons.js";
 import { MarkdownView } from "./MarkdownView.js";
+import { MarkupToggle } from "./MarkupToggle.js";
 import { ErrorBox } from "./NoticeBar.js";
 import { ShortcutsDialog } from "./ShortcutsDialog.js";
 import {
@@ -104,6 +106,7 @@ export function DocumentView(p: Props) {
             : `${suggestions.length} pending ${suggestions.length === 1 ? "suggestion" : "suggestions"}`}
           {loading && doc ? " · updating…" : ""}
         </span>
+        {suggestions.length > 0 && <MarkupToggle />}
         {p.canReview && suggestions.length > 0 && (
           <span class="bulk">
             <button
@@ -112,6 +115,7 @@ export function DocumentView(p: Props) {
               disabled={p.review.busy}
               onClick={() => all("accept")}
             >
+              <Check size={14} class="icon" />
               Accept all
             </button>
             <button
@@ -120,6 +124,7 @@ export function DocumentView(p: Props) {
               disabled={p.review.busy}
               onClick={() => all("reject")}
             >
+              <X size={14} class="icon" />
               Reject all
             </button>
           </span>

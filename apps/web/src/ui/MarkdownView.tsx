@@ -3,6 +3,7 @@
 import { type ComponentChildren, h } from "preact";
 import type { Slot } from "../markdown/slots.js";
 import { isSlot, type RenderNode } from "../markdown/tree.js";
+import { MessageSquare } from "./icons.js";
 import { type SuggestionActions, SuggestionMark } from "./SuggestionMark.js";
 
 interface Props {
@@ -17,6 +18,7 @@ function slotElement(slot: Slot | undefined, actions: SuggestionActions): Compon
   if (slot.kind === "highlight") return <mark class="critic-highlight">{slot.text}</mark>;
   return (
     <span class="critic-comment" title="Comment">
+      <MessageSquare size="0.9em" class="icon" />
       {slot.text}
     </span>
   );

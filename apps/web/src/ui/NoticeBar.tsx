@@ -6,7 +6,15 @@ export function NoticeBar({ notice, onDismiss }: { notice?: Notice; onDismiss():
   if (!notice) return null;
   return (
     <div class={`notice notice-${notice.tone}`} role={notice.tone === "ok" ? "status" : "alert"}>
-      <span class="notice-text">{notice.text}</span>
+      <span class="notice-text">
+        {notice.text}
+        {notice.link && (
+          <>
+            {" "}
+            <a href={notice.link.href}>{notice.link.text}</a>
+          </>
+        )}
+      </span>
       <button type="button" class="link-button" onClick={onDismiss}>
         Dismiss
       </button>

@@ -1,27 +1,29 @@
-// The review queue: every pending suggestion across documents, filtered by folder, author and
-// age, each with its own Accept / Reject, and the filtered set accepted or rejected at once
-// (after a confirmation naming how many and where): one request per document.
-import { useMemo, useState } from "preact/hooks";
+// The review queue: every pending suggestion across documents, filtered (by who made it —
+// assistants by default —, author, folder, what it does and age; kept in the URL), each with
+// its own Accept / Reject, and the filtered set accepted or rejected at once (after a
+// confirmation naming how many and where): one request per document.
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Suggestion } from "../api/types.js";
-import { docHash } from "../app/route.js";
+import { rememberQueueQuery } from "../app/queueQuery.js";
+import { docHash, queueHash } from "../app/route.js";
 import type { Review } from "../app/useReview.js";
 import {
-  AGES,
-  type AgeFilter,
-  ANY_FILTER,
   applyFilter,
-  authorsOf,
-  foldersOf,
+  filterFromQuery,
+  filterToQuery,
   idsByDocument,
-  NO_AUTHOR,
   type QueueFilter,
 } from "../review/filters.js";
 import { suggestionKey } from "../review/keys.js";
+import { MarkupToggle } from "./MarkupToggle.js";
+import { QueueFilters } from "./QueueFilters.js";
 import { ShortcutsDialog } from "./ShortcutsDialog.js";
 import { ConflictNote, ReviewButtons, SuggestionChange, SuggestionMeta } from "./SuggestionMark.js";
 import { useSuggestionActions } from "./useSuggestionActions.js";
 
 interface Props {
+  /** The filters' query from the URL (`#/queue?…`); absent = the default. */
+  query: string | undefined;
   suggestions: Suggestion[] | undefined;
   canReview: boolean;
   review: Review;
@@ -29,7 +31,12 @@ interface Props {
 }
 
 export function QueueView(p: Props) {
-  const [filter, setFilter] = useState<QueueFilter>(ANY_FILTER);
+  const [filter, setFilter] = useState<QueueFilter>(() => filterFromQuery(p.query ?? ""));
+  // The address bar moved (back, a pasted link): its filters win.
+  useEffect(() => {
+    setFilter(filterFromQuery(p.query ?? ""));
+    rememberQueueQuery(p.query ?? "");
+  }, [p.query]);
   const [confirming, setConfirming] = useState<"accept" | "reject">();
   const all = p.suggestions ?? [];
   const shown = useMemo(() => applyFilter(all, filter, p.now), [all, filter, p.now]);
@@ -37,7 +44,12 @@ export function QueueView(p: Props) {
   const actions = useSuggestionActions(shown, p.review, p.canReview, p.now);
   const set = (patch: Partial<QueueFilter>) => {
     setConfirming(undefined);
-    setFilter((f) => ({ ...f, ...patch }));
+    const next = { ...filter, ...patch };
+    setFilter(next);
+    // Kept in the URL without a history entry per click: a reload shows the same queue.
+    const query = filterToQuery(next);
+    history.replaceState(null, "", queueHash(query));
+    rememberQueueQuery(query);
   };
   const bulk = (action: "accept" | "reject") => {
     setConfirming(undefined);
@@ -54,7 +66,10 @@ export function QueueView(p: Props) {
             : `${shown.length} of ${all.length} pending ${all.length === 1 ? "suggestion" : "suggestions"}`}
         </span>
       </header>
-      <Filters all={all} filter={filter} set={set} />
+      <div class="view-tools">
+        <QueueFilters all={all} filter={filter} set={set} />
+        <MarkupToggle />
+      </div>
       <ShortcutsDialog
         open={actions.help}
         canReview={actions.canReview}
@@ -102,7 +117,7 @@ export function QueueView(p: Props) {
         <p class="empty">
           {all.length === 0
             ? "Nothing to review: no suggestion is pending."
-            : "No suggestion matches these filters."}
+            : `No suggestion matches these filters (${all.length} pending in all).`}
         </p>
       )}
       {[...groups.keys()].map((path) => (
@@ -164,59 +179,4 @@ function hunkBefore(s: Suggestion): string {
 /** The context below a change, without blank lines at its far end. */
 function hunkAfter(s: Suggestion): string {
   return (s.context?.after ?? "").replace(/(?:\r?\n[ \t]*)+$/, "");
-}
-
-function Filters({
-  all,
-  filter,
-  set,
-}: {
-  all: Suggestion[];
-  filter: QueueFilter;
-  set(patch: Partial<QueueFilter>): void;
-}) {
-  // The chosen values stay choosable after their last suggestion is resolved.
-  const withChosen = (list: string[], chosen: string) =>
-    chosen === "" || list.includes(chosen) ? list : [...list, chosen].sort();
-  const folders = useMemo(() => withChosen(foldersOf(all), filter.folder), [all, filter.folder]);
-  const authors = useMemo(() => withChosen(authorsOf(all), filter.author), [all, filter.author]);
-  return (
-    <div class="filters">
-      <label>
-        Folder
-        <select value={filter.folder} onChange={(e) => set({ folder: e.currentTarget.value })}>
-          <option value="">All folders</option>
-          {folders.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Author
-        <select value={filter.author} onChange={(e) => set({ author: e.currentTarget.value })}>
-          <option value="">All authors</option>
-          {authors.map((a) => (
-            <option key={a} value={a}>
-              {a === NO_AUTHOR ? "(no author)" : a}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Age
-        <select
-          value={filter.age}
-          onChange={(e) => set({ age: e.currentTarget.value as AgeFilter })}
-        >
-          {Object.entries(AGES).map(([k, v]) => (
-            <option key={k} value={k}>
-              {v.label}
-            </option>
-          ))}
-        </select>
-      </label>
-    </div>
-  );
 }

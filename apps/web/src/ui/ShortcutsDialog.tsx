@@ -7,6 +7,7 @@ const SHORTCUTS: { keys: string; what: string; review?: true }[] = [
   { keys: "k", what: "Select the previous suggestion" },
   { keys: "a", what: "Accept the selected suggestion", review: true },
   { keys: "r", what: "Reject the selected suggestion", review: true },
+  { keys: "u", what: "Undo the last accept or reject (while the note is unchanged)", review: true },
   { keys: "?", what: "Show these shortcuts" },
   { keys: "Esc", what: "Close this list" },
 ];

@@ -2,8 +2,10 @@
 // number of pending suggestions of each folder and document.
 import { useMemo, useState } from "preact/hooks";
 import type { DocumentEntry } from "../api/types.js";
-import { docHash, QUEUE_HASH, type Route } from "../app/route.js";
+import { queueLink } from "../app/queueQuery.js";
+import { docHash, type Route } from "../app/route.js";
 import { folderTree, type TreeNode } from "../tree/folderTree.js";
+import { ChevronDown, ChevronRight, FileText, Folder } from "./icons.js";
 
 interface Props {
   documents: DocumentEntry[] | undefined;
@@ -24,7 +26,7 @@ export function Sidebar(p: Props) {
   const tree = useMemo(() => folderTree(paths, p.pending, query), [paths, p.pending, query]);
   return (
     <nav class="sidebar" aria-label="Documents">
-      <a class={`queue-link ${p.route.name === "queue" ? "current" : ""}`} href={QUEUE_HASH}>
+      <a class={`queue-link ${p.route.name === "queue" ? "current" : ""}`} href={queueLink()}>
         Review queue
         {p.total !== undefined && <Count n={p.total} />}
       </a>
@@ -70,6 +72,7 @@ function Node({ node, open, current }: { node: TreeNode; open: boolean; current?
           href={docHash(node.path)}
           aria-current={here ? "page" : undefined}
         >
+          <FileText size={14} class="icon" />
           <span class="name">{node.name.replace(/\.md$/i, "")}</span>
           <Count n={node.pending} />
         </a>
@@ -82,6 +85,9 @@ function Node({ node, open, current }: { node: TreeNode; open: boolean; current?
       {/* Open: while searching, on the way to the open document, top-level, or with work in it. */}
       <details open={open || inside || !node.path.includes("/") || node.pending > 0}>
         <summary>
+          <ChevronRight size={14} class="icon closed-only" />
+          <ChevronDown size={14} class="icon open-only" />
+          <Folder size={14} class="icon" />
           <span class="name">{node.name}</span>
           <Count n={node.pending} />
         </summary>

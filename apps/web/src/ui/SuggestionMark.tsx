@@ -1,8 +1,11 @@
 // One pending suggestion where it stands: deletion struck, insertion marked, who and when
 // beside it, Accept / Reject for reviewers, and a conflict note when a review left it pending.
 import type { Suggestion } from "../api/types.js";
+import { useMarkup } from "../app/markupMode.js";
 import { ageText, exactTime } from "../review/age.js";
 import { suggestionKey } from "../review/keys.js";
+import { markupOf, wordDiff, worthDiffing } from "../review/wordDiff.js";
+import { Bot, Check, User, X } from "./icons.js";
 
 export interface SuggestionActions {
   canReview: boolean;
@@ -17,7 +20,28 @@ export interface SuggestionActions {
   setHelp(open: boolean): void;
 }
 
+/**
+ * The change: a word diff when old and new share words (only the changed words struck and
+ * inserted), else the old text struck and the new inserted; its CriticMarkup with "Show markup".
+ */
 export function SuggestionChange({ s }: { s: Suggestion }) {
+  const { markup } = useMarkup();
+  if (markup) return <code class="change markup">{markupOf(s)}</code>;
+  if (worthDiffing(s)) {
+    return (
+      <span class="change word-diff" title={`Was: ${s.old}`}>
+        {wordDiff(s.old, s.new).map((p, i) =>
+          p.change === "del" ? (
+            <del key={i}>{p.text}</del>
+          ) : p.change === "ins" ? (
+            <ins key={i}>{p.text}</ins>
+          ) : (
+            <span key={i}>{p.text}</span>
+          ),
+        )}
+      </span>
+    );
+  }
   return (
     <span class="change">
       {s.old !== "" && <del>{s.old}</del>}
@@ -26,10 +50,18 @@ export function SuggestionChange({ s }: { s: Suggestion }) {
   );
 }
 
+/** Who and when; metadata a suggestion lacks (hand-written, the sample vault) said as such. */
 export function SuggestionMeta({ s, now }: { s: Suggestion; now: number }) {
+  const who = s.author ?? "author not recorded";
+  const when = s.time === undefined ? "time not recorded" : ageText(s.time, now);
+  const Kind = s.by === "person" ? User : s.by === "assistant" ? Bot : undefined;
   return (
-    <span class="meta" title={`${s.author ?? "Unknown author"} · ${exactTime(s.time)}`}>
-      <span class="author">{s.author ?? "unknown"}</span> · {ageText(s.time, now)}
+    <span
+      class={`meta ${s.author === undefined ? "unrecorded" : ""}`.trim()}
+      title={`${who}${s.by ? ` (${s.by === "person" ? "a person" : "an assistant"})` : ""} · ${exactTime(s.time)}`}
+    >
+      {Kind && <Kind size={14} class="icon" />}
+      <span class="author">{who}</span> · {when}
     </span>
   );
 }
@@ -39,9 +71,11 @@ export function ReviewButtons({ k, a }: { k: string; a: SuggestionActions }) {
   return (
     <span class="buttons">
       <button type="button" class="accept" disabled={a.busy} onClick={() => a.act("accept", k)}>
+        <Check size={14} class="icon" />
         Accept
       </button>
       <button type="button" class="reject" disabled={a.busy} onClick={() => a.act("reject", k)}>
+        <X size={14} class="icon" />
         Reject
       </button>
     </span>

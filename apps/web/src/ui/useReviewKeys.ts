@@ -1,5 +1,6 @@
 // Keyboard review: j / k select the next / previous suggestion (focused and scrolled into
-// view), a / r accept / reject the selected one, ? opens the list of shortcuts. Keys typed into a
+// view), a / r accept / reject the selected one, u undoes the last review, ? opens the list of
+// shortcuts. Keys typed into a
 // field are left alone. Selections are opaque keys (a suggestion id, or path + id in the queue),
 // matched to `data-sid` attributes. Nothing advances by itself: once the selected suggestion is
 // resolved nothing is selected, so a second a / r acts on nothing; j then selects the one that
@@ -17,11 +18,12 @@ export interface ReviewKeys {
 export function useReviewKeys(
   ids: readonly string[],
   act: ((action: "accept" | "reject", id: string) => void) | undefined,
+  undo?: () => void,
 ): ReviewKeys {
   const [selected, setSelected] = useState<string | undefined>();
   const [help, setHelp] = useState(false);
-  const latest = useRef({ ids, act, selected });
-  latest.current = { ids, act, selected };
+  const latest = useRef({ ids, act, selected, undo });
+  latest.current = { ids, act, selected, undo };
   /** Where the last selected suggestion stood in the list. */
   const lastIndex = useRef(-1);
   /** The place of a selected suggestion that was resolved: where j and k go on from. */
@@ -37,7 +39,12 @@ export function useReviewKeys(
         e.preventDefault();
         return;
       }
-      const { ids, act, selected } = latest.current;
+      const { ids, act, selected, undo } = latest.current;
+      if (e.key === "u" && act && undo) {
+        undo();
+        e.preventDefault();
+        return;
+      }
       const at = selected === undefined ? -1 : ids.indexOf(selected);
       if (e.key === "j" || e.key === "k") {
         if (ids.length === 0) return;

@@ -20,7 +20,11 @@ export function useSuggestionActions(
     const s = byKey.get(key);
     if (s && !review.busy) void review.run(action, new Map([[s.path, [s.id]]]));
   };
-  const { selected, select, help, setHelp } = useReviewKeys(keys, canReview ? act : undefined);
+  const { selected, select, help, setHelp } = useReviewKeys(
+    keys,
+    canReview ? act : undefined,
+    review.undoLast,
+  );
   return {
     canReview,
     busy: review.busy,

@@ -2,7 +2,7 @@
 // the AI-view text around it on its line, plus an occurrence counter for exact look-alikes.
 
 /** 53-bit hash (cyrb53) of strings joined by NUL, rendered in base 36. */
-function hash53(parts: readonly string[]): string {
+export function hash53(parts: readonly string[]): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let p = 0; p < parts.length; p++) {

@@ -15,6 +15,7 @@ import type { Workspace } from "../workspace/workspace.js";
 import { isCreatedNote, removeNote } from "./createdNote.js";
 import type { SuggestionFilter } from "./pending.js";
 import { reviewTarget } from "./target.js";
+import { type ReviewUndo, reviewUndoOf } from "./undo.js";
 
 export type ReviewAction = "accept" | "reject";
 
@@ -49,6 +50,8 @@ export interface DocumentReview {
    * never existed for the humans and its entry was removed from the folder (see createdNote.ts).
    */
   removed?: true;
+  /** How to undo this document's review (see undo.ts); absent when nothing was resolved. */
+  undo?: ReviewUndo;
 }
 
 export interface BatchReview {
@@ -128,6 +131,7 @@ export function reviewSuggestions(
     const pending = new Map(listed.map((s) => [s.id, s]));
     if (ids === "all" && pending.size === 0) continue;
     const created = request.action === "reject" && isCreatedNote(listed, text.length);
+    const before = text.toString();
     const results = resolve(text, ids, origin).map(({ id, status }): ReviewedSuggestion => {
       const suggestion = pending.get(id);
       if (status === "not_found" || !suggestion) {
@@ -140,6 +144,24 @@ export function reviewSuggestions(
     });
     const reviewed: DocumentReview = { path: loc.path, docId: loc.docId, results };
     if (created && text.length === 0 && removeNote(ws, loc, origin)) reviewed.removed = true;
+    const applied = results.flatMap((r) => (r.status === "applied" ? [r.id] : []));
+    const undo =
+      applied.length === 0
+        ? undefined
+        : reviewUndoOf(
+            {
+              action: request.action,
+              path: loc.path,
+              docId: loc.docId,
+              folderDocId: loc.folderDocId,
+              entryPath: loc.entryPath,
+              ids: applied,
+              ...(reviewed.removed ? { entry: loc.meta } : {}),
+            },
+            before,
+            text.toString(),
+          );
+    if (undo) reviewed.undo = undo;
     review.documents.push(reviewed);
   }
   return success(review);

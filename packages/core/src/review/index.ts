@@ -1,5 +1,7 @@
 // Public API of review/: listing and resolving pending suggestions across documents, within a
 // caller's reach.
+
+export { type AuthorKind, authorKind, writtenByLens } from "./authorKind.js";
 export {
   type BatchReview,
   type DocumentReview,
@@ -10,4 +12,19 @@ export {
   type ReviewRequest,
   reviewSuggestions,
 } from "./batchReview.js";
-export { type PendingSuggestion, pendingSuggestions, type SuggestionFilter } from "./pending.js";
+export { type ChangeKind, changeKind } from "./changeKind.js";
+export { textFingerprint } from "./fingerprint.js";
+export {
+  type PendingSuggestion,
+  pendingSuggestions,
+  type SuggestionFilter,
+  type TokenRoleOf,
+} from "./pending.js";
+export { type Restore, restoresOf, restoreText } from "./restores.js";
+export {
+  applyRestores,
+  type ReviewUndo,
+  reviewUndoOf,
+  type UndoneReview,
+  undoReview,
+} from "./undo.js";

@@ -23,7 +23,9 @@ describe("pendingSuggestions", () => {
   it("lists each pending suggestion with its document, by path then in document order", () => {
     const r = pendingSuggestions(setup(), EVERYWHERE, { path: "Team" });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.map(({ id: _id, start: _s, end: _e, context: _c, ...s }) => s)).toEqual([
+    expect(
+      r.value.map(({ id: _id, start: _s, end: _e, context: _c, change: _k, ...s }) => s),
+    ).toEqual([
       {
         path: "Team/Notes/Idea.md",
         kind: "substitute",
@@ -40,6 +42,8 @@ describe("pendingSuggestions", () => {
         newText: "more",
         author: "ann",
         time: 1700000000000,
+        // No token is named ann here; the metadata is in Lens's form before 0.2 (time in ms).
+        by: "assistant",
       },
     ]);
     expect(r.value.every((s) => /^[0-9a-z]+-\d+$/.test(s.id))).toBe(true);
@@ -63,5 +67,12 @@ describe("pendingSuggestions", () => {
     expect(paths(pendingSuggestions(ws, team))).not.toContain("Private/Secret.md");
     expect(paths(pendingSuggestions(ws, team, { path: "Private" }))).toBe("not_found");
     expect(paths(pendingSuggestions(ws, EVERYWHERE, { path: "Team/Nope" }))).toBe("not_found");
+  });
+
+  it("tells an assistant from a person by the token of the author's name", () => {
+    const ws = setup();
+    const roles = new Map([["ann", "edit" as const]]);
+    const r = pendingSuggestions(ws, EVERYWHERE, { path: "Team/Plan.md" }, (n) => roles.get(n));
+    expect(r.ok && r.value.map((s) => s.by)).toEqual([undefined, "person"]);
   });
 });

@@ -195,7 +195,7 @@ export function keyOf(owner: string, handle: string): string {
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /** 144 random bits as 24 base64url characters, from the platform's CSPRNG. */
-function defaultRandom(): string {
+export function defaultRandom(): string {
   const bytes = new Uint8Array(18);
   (
     globalThis as unknown as { crypto: { getRandomValues(a: Uint8Array): void } }
