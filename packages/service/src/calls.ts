@@ -12,11 +12,16 @@ import {
   readTool,
   type ToolResult,
   toToolResult,
+  type WrittenSuggestion,
+  withdrawTool,
 } from "@lens/core";
 import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext, SessionRef } from "./context.js";
+import { noteInHistory } from "./history/auditHistory.js";
+import { runWatchingWrites } from "./history/writes.js";
 import { isOperation, operationsOfArguments, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
+import type { AuditRecord } from "./ports.js";
 
 /**
  * Runs `name` for `actor` in `session`. Throws ToolCallError for a malformed call. `ran` is
@@ -50,6 +55,7 @@ export async function callTool(
   if (refused) return done(failedResult(refused));
 
   let result: ToolResult;
+  let written: WrittenSuggestion[] = [];
   if (tool === grepTool && ctx.grep) {
     const plan = grepPlan(ctx.workspace, call.args as never, actor.caller.reach);
     result = plan.ok
@@ -62,24 +68,37 @@ export async function callTool(
     const issue = tool === readTool && handle === undefined && session.transport === undefined;
     if (issue) handle = ctx.reads.handles.issue(owner);
     const tracking = ctx.reads.trackerFor(owner, session, handle);
-    result = invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller);
+    const context = { history: ctx.history };
+    const run = () =>
+      invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller, context);
+    if (tool.readOnly) result = run();
+    else ({ result, written } = runWatchingWrites(ctx, actor, run));
     if (issue && !result.isError) result = withHandle(result, handle as string);
   }
   ran?.(result);
   if (result.isError || tool.readOnly) return done(result);
 
-  // A write: on disk, then in the audit trail, before the answer.
+  // A write: on disk, then in the audit trail (and the suggestions' history), before the answer.
   const notSaved = await persisted(ctx, `tool.${tool.name}`);
   if (notSaved)
     return done({ ...failedResult(notSaved), text: `${result.text}\n\n${notSaved.message}` });
+  const records =
+    tool === withdrawTool
+      ? withdrawals(actor, result)
+      : [
+          {
+            who: actor.who,
+            role: actor.caller.role,
+            action: `tool.${tool.name}`,
+            ...(path === undefined ? {} : { path }),
+            outcome: "ok",
+            ...(written.length ? { detail: { suggestions: written } } : {}),
+          },
+        ];
+  const at = ctx.now();
+  for (const r of records) noteInHistory(ctx.history, r, at);
   try {
-    await ctx.audit?.record({
-      who: actor.who,
-      role: actor.caller.role,
-      action: `tool.${tool.name}`,
-      ...(path === undefined ? {} : { path }),
-      outcome: "ok",
-    });
+    if (records.length > 0) await ctx.audit?.record(...records);
   } catch (e) {
     // The suggestion stands and is saved; a human reviews it before it changes anything.
     ctx.log.error(
@@ -88,6 +107,25 @@ export async function callTool(
     );
   }
   return done(result);
+}
+
+/** One `suggestion.withdraw` entry per suggestion a withdraw took back or left as a conflict. */
+function withdrawals(actor: Actor, result: ToolResult): AuditRecord[] {
+  type Item = { id: string; path: string; docId: string; key: string };
+  const data = result.data as { withdrawn: Item[]; conflicts: Item[] };
+  const entry = (w: Item, outcome: string): AuditRecord => ({
+    who: actor.who,
+    role: actor.caller.role,
+    action: "suggestion.withdraw",
+    path: w.path,
+    suggestion: w.id,
+    outcome,
+    detail: { doc: w.docId, key: w.key },
+  });
+  return [
+    ...data.withdrawn.map((w) => entry(w, "applied")),
+    ...data.conflicts.map((w) => entry(w, "conflict")),
+  ];
 }
 
 /** A read's answer carrying the handle issued for it: in the typed result and one line of text. */

@@ -1,6 +1,6 @@
 // What every operation of the service works with: the workspace, read-tracking sessions and the
 // ports with their defaults filled in. Made once by createLens.
-import type { Workspace } from "@lens/core";
+import type { SuggestionHistory, Workspace } from "@lens/core";
 import type { AuditSink, GrepRunner, Persist, ServiceLog } from "./ports.js";
 import type { ReadTracking } from "./reads/tracking.js";
 
@@ -14,4 +14,6 @@ export interface ServiceContext {
   grep: GrepRunner | undefined;
   now: () => number;
   log: ServiceLog;
+  /** The suggestions tools wrote and what became of them (loaded from the audit trail). */
+  history: SuggestionHistory;
 }

@@ -28,3 +28,4 @@ export {
   ISSUED_PREFIX,
 } from "./reads/handles.js";
 export type { ReadEntry, ReadLog } from "./reads/readLog.js";
+export type { ReplyingReview } from "./review.js";

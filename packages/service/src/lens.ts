@@ -11,9 +11,9 @@ import {
   type ReadRequest,
   type ReadResult,
   type ReadTracker,
-  type ReviewRequest,
   readDocument,
   SessionStore,
+  SuggestionHistory,
   type Tool,
   type ToolResult,
   type Workspace,
@@ -22,11 +22,12 @@ import { type Actor, actorFor, ownerOf } from "./actor.js";
 import { type AdminRecord, administer } from "./administer.js";
 import { callTool } from "./calls.js";
 import type { ServiceContext, SessionRef } from "./context.js";
+import { loadHistory } from "./history/auditHistory.js";
 import { type Operation, refusal, toolsFor } from "./operations.js";
 import { type LensPorts, SILENT_LOG } from "./ports.js";
 import { type HandleOptions, HandleRegistry } from "./reads/handles.js";
 import { ReadTracking } from "./reads/tracking.js";
-import { discard, listPending, review } from "./review.js";
+import { discard, listPending, type ReplyingReview, review } from "./review.js";
 
 export interface LensOptions {
   /** In-memory sessions of transports (a stdio process, one REST request). */
@@ -58,7 +59,19 @@ export class Lens {
       grep: ports.grep,
       now,
       log: ports.log ?? SILENT_LOG,
+      history: new SuggestionHistory(),
     };
+    // What became of earlier suggestions, from the audit trail: statuses outlive a restart.
+    if (ports.audit?.load) {
+      try {
+        loadHistory(this.ctx.history, ports.audit.load());
+      } catch (e) {
+        this.ctx.log.error(
+          { err: e },
+          "could not read the suggestions' history from the audit log",
+        );
+      }
+    }
   }
 
   /** Handles and what each has read (shared by every door: a Lens-Session is a session_id). */
@@ -144,8 +157,11 @@ export class Lens {
     return listPending(this.ctx, actor, path);
   }
 
-  /** Accepts or rejects suggestions; audited before anything changes. */
-  review(actor: Actor, request: ReviewRequest): Promise<Outcome<BatchReview>> {
+  /**
+   * Accepts or rejects suggestions, with the reviewer's `reply` (kept in the audit trail; the
+   * assistant sees it with `suggestions`); audited before anything changes.
+   */
+  review(actor: Actor, request: ReplyingReview): Promise<Outcome<BatchReview>> {
     return review(this.ctx, actor, request);
   }
 

@@ -8,19 +8,27 @@ import {
   failure,
   LENS_REVIEW_ORIGIN,
   lookupDocument,
+  MAX_REPLY_CHARS,
   type Outcome,
   type PendingSuggestion,
   pendingSuggestions,
   type ReviewRequest,
   reviewSuggestions,
   success,
+  suggestionKey,
 } from "@lens/core";
 import type { Actor } from "./actor.js";
 import type { ServiceContext } from "./context.js";
+import { noteInHistory } from "./history/auditHistory.js";
 import { refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 import type { AuditRecord } from "./ports.js";
 import { recordOrRefuse } from "./record.js";
+
+/** A review, with the reviewer's reply to the suggestions' authors (kept in the audit trail). */
+export interface ReplyingReview extends ReviewRequest {
+  reply?: string | undefined;
+}
 
 /** The pending suggestions under `path` (every document in reach when absent). */
 export function listPending(
@@ -37,7 +45,7 @@ export function listPending(
 export async function review(
   ctx: ServiceContext,
   actor: Actor,
-  request: ReviewRequest,
+  request: ReplyingReview,
 ): Promise<Outcome<BatchReview>> {
   const started = ctx.now();
   const operation = request.action === "accept" ? "suggestions.accept" : "suggestions.reject";
@@ -45,19 +53,38 @@ export async function review(
   const refused = refusal(actor.caller, operation);
   if (refused)
     return logged(ctx, actor, operation, request.path, started, { ok: false, error: refused });
+  const { reply } = request;
+  if (reply !== undefined && (reply.trim() === "" || reply.length > MAX_REPLY_CHARS)) {
+    return logged(
+      ctx,
+      actor,
+      operation,
+      request.path,
+      started,
+      failure(
+        "invalid_edit",
+        `reply must hold text and be at most ${MAX_REPLY_CHARS} characters (it has ${reply.length}); nothing was reviewed.`,
+        { argument: "reply" },
+      ),
+    );
+  }
 
   const asked: AuditRecord = {
     who: actor.who,
     role: actor.caller.role,
     action,
     outcome: "requested",
-    detail: request.ids === undefined ? { all: true } : { ids: [...request.ids] },
+    detail: {
+      ...(request.ids === undefined ? { all: true } : { ids: [...request.ids] }),
+      ...(reply === undefined ? {} : { reply }),
+    },
   };
   if (request.path !== undefined) asked.path = request.path;
   const unrecorded = await recordOrRefuse(ctx, asked);
   if (unrecorded) return logged(ctx, actor, operation, request.path, started, unrecorded);
 
-  const outcome = reviewSuggestions(ctx.workspace, actor.caller.reach, request);
+  const { reply: _reply, ...coreRequest } = request;
+  const outcome = reviewSuggestions(ctx.workspace, actor.caller.reach, coreRequest);
   if (!outcome.ok) return logged(ctx, actor, operation, request.path, started, outcome);
   const result = outcome.value;
   if (result.applied > 0) {
@@ -74,6 +101,16 @@ export async function review(
         path: d.path,
         suggestion: r.id,
         outcome: r.status,
+        // What it said and where: joins the suggestion's history (its id may have changed).
+        ...(r.status === "not_found"
+          ? {}
+          : {
+              detail: {
+                doc: d.docId,
+                key: suggestionKey(r.suggestion),
+                ...(reply === undefined ? {} : { reply }),
+              },
+            }),
       }),
     ),
     // A rejected creation removed the note, as a discard would: recorded as one.
@@ -90,6 +127,8 @@ export async function review(
         ]
       : []),
   ]);
+  const at = ctx.now();
+  for (const r of outcomes) noteInHistory(ctx.history, r, at);
   try {
     if (outcomes.length > 0) await ctx.audit?.record(...outcomes);
   } catch (e) {

@@ -11,3 +11,4 @@ export {
   reviewSuggestions,
 } from "./batchReview.js";
 export { type PendingSuggestion, pendingSuggestions, type SuggestionFilter } from "./pending.js";
+export { withdrawTool } from "./withdraw.js";
