@@ -22,6 +22,8 @@ export const ROUTE_OPERATIONS = {
   listSuggestions: "suggestions.list",
   acceptSuggestions: "suggestions.accept",
   rejectSuggestions: "suggestions.reject",
+  suggestionHistory: "suggestions",
+  withdrawSuggestions: "withdraw",
   streamEvents: "events.watch",
   getMe: "me.read",
   listTokens: "tokens.manage",

@@ -27,6 +27,8 @@ const REQUESTS: Record<RouteId, [method: string, path: string, body?: unknown]> 
   listSuggestions: ["GET", "/suggestions"],
   acceptSuggestions: ["POST", "/suggestions/accept", { path: "Lens", all: true }],
   rejectSuggestions: ["POST", "/suggestions/reject", { path: "Lens", all: true }],
+  suggestionHistory: ["GET", "/suggestions/history"],
+  withdrawSuggestions: ["POST", "/suggestions/withdraw", { ids: ["none-0"] }],
   streamEvents: ["HEAD", "/events"],
   getMe: ["GET", "/me"],
   listTokens: ["GET", "/tokens"],

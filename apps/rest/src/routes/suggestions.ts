@@ -3,13 +3,14 @@
 // one call to the service (pending, review: authorised, audited, persisted); this file only
 // translates.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type {
-  BatchReview,
-  PendingSuggestion,
-  Reach,
-  ReviewError,
-  ReviewedSuggestion,
-  Workspace,
+import {
+  type BatchReview,
+  MAX_REPLY_CHARS,
+  type PendingSuggestion,
+  type Reach,
+  type ReviewError,
+  type ReviewedSuggestion,
+  type Workspace,
 } from "@lens/core";
 import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
@@ -40,6 +41,10 @@ const SuggestionSchema = z
     time: z.number().optional().openapi({
       description:
         "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
+    }),
+    reason: z.string().optional().openapi({
+      description:
+        "Why its author suggested it: the comment {>>…<<} its author wrote right after it (an assistant's `reason`); removed with it on accept or reject.",
     }),
     context: z.object({ before: z.string(), after: z.string() }).optional().openapi({
       description:
@@ -72,6 +77,15 @@ const ReviewBody = z
       description:
         "Every pending suggestion of the document, or of every document under the folder.",
     }),
+    reply: z
+      .string()
+      .min(1)
+      .max(MAX_REPLY_CHARS)
+      .optional()
+      .openapi({
+        description: `A reply to the suggestions' authors (at most ${MAX_REPLY_CHARS} characters): kept in the audit log with each outcome; the assistant sees it in GET /suggestions/history (MCP: suggestions).`,
+        example: "We keep Monday: the venue is booked.",
+      }),
   })
   .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
     message: "Give either ids (a list of suggestion ids) or all: true, not both and not neither.",
@@ -178,6 +192,7 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
   };
   if (s.author !== undefined) out.author = s.author;
   if (s.time !== undefined) out.time = s.time;
+  if (s.reason !== undefined) out.reason = s.reason;
   if (s.context !== undefined) out.context = s.context;
   return out;
 }
@@ -271,6 +286,7 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
         action,
         path: body.path,
         ids: body.ids,
+        reply: body.reply,
         precondition:
           ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
       });

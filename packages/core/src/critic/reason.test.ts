@@ -2,6 +2,8 @@
 // in neither view, listed with it, resolved with it; any other comment is a reviewer's note.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { applyEdit } from "../edit/applyEdit.js";
+import { insertSuggestion } from "../edit/insertSuggestion.js";
 import { formatMeta } from "./meta.js";
 import { reasonProblem } from "./reason.js";
 import { acceptSuggestions, listSuggestions, rejectSuggestions } from "./review.js";
@@ -69,5 +71,36 @@ describe("a suggestion's reason", () => {
     expect(reasonProblem("  ")).toMatch(/empty/);
     expect(reasonProblem("a\nb")).toMatch(/line break/);
     expect(reasonProblem("x".repeat(501))).toMatch(/at most 500/);
+  });
+
+  it("stays with its suggestion when its author edits it again, unless the edit gives its own", () => {
+    const opts = { author: "Claude", now: () => 1_700_000_000_000 };
+    const kept = textOf(RAW);
+    expect(applyEdit(kept, { oldString: "hi", newString: "hey" }, opts).ok).toBe(true);
+    expect(listSuggestions(kept.toString())).toMatchObject([{ newText: "hey", reason: "shorter" }]);
+    const replaced = textOf(RAW);
+    expect(
+      applyEdit(replaced, { oldString: "hi", newString: "hey" }, { ...opts, reason: "friendlier" })
+        .ok,
+    ).toBe(true);
+    expect(listSuggestions(replaced.toString())).toMatchObject([
+      { newText: "hey", reason: "friendlier" },
+    ]);
+    expect(replaced.toString()).not.toContain("shorter");
+  });
+
+  it("is never separated from its suggestion by an insertion right after it", () => {
+    const text = textOf(RAW);
+    const at = aiView(RAW).indexOf(" to all");
+    const out = insertSuggestion(text, () => ({ ok: true, place: { at, text: " there" } }), {
+      author: "Claude",
+      now: () => 1_700_000_000_000,
+    });
+    expect(out.ok).toBe(true);
+    expect(aiView(text.toString())).toBe("Say hi there to all.");
+    expect(listSuggestions(text.toString()).map((s) => [s.newText, s.reason])).toEqual([
+      ["hi", "shorter"],
+      [" there", undefined],
+    ]);
   });
 });

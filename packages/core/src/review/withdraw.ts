@@ -15,12 +15,8 @@ import { reviewSuggestions } from "./batchReview.js";
 import { reviewTarget } from "./target.js";
 
 const input = z.object({
-  ids: z
-    .array(z.string().min(1).max(100))
-    .min(1)
-    .max(100)
-    .describe("Ids as read or suggestions give them."),
-  path: z.string().optional().describe("The note or folder they are in, when an id is in several."),
+  ids: z.array(z.string().max(100)).min(1).max(100).describe("As read gives them."),
+  path: z.string().optional().describe("Note or folder, if an id is in several."),
 });
 
 const done = z.object({

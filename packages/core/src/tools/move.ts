@@ -24,7 +24,7 @@ const input = z.object({
     .describe(
       'Its new path in the same shared folder (e.g. "Team/Meetings/Kickoff.md"; ".md" is added when missing). Missing sub-folders are created; it must not exist yet.',
     ),
-  reason: reasonArg.describe("Why, in one short paragraph; given with each rewritten link."),
+  reason: reasonArg,
 });
 
 export const moveTool = defineTool({

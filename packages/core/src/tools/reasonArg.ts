@@ -6,10 +6,9 @@ import { failure } from "./tool.js";
 
 export const reasonArg = z
   .string()
-  .min(1)
   .max(MAX_REASON_CHARS)
   .optional()
-  .describe("Why, in one short sentence or paragraph; the reviewer sees it.");
+  .describe("Why, briefly; shown to the reviewer.");
 
 /** The refusal of a reason that cannot be written (nothing is changed), or undefined. */
 export function reasonRefusal(reason: string | undefined, path: string) {

@@ -17,10 +17,10 @@ export const SUGGESTIONS_MAX_LIMIT = 100;
 const status = z.enum(SUGGESTION_STATUSES);
 
 const input = z.object({
-  path: z.string().optional().describe("A note or folder: everyone's there. Default: yours."),
+  path: z.string().optional().describe("Note or folder: everyone's there. Default: yours."),
   status: z.array(status).min(1).optional(),
-  since: z.string().optional().describe('Changed since: "2h", "3d" or an ISO date.'),
-  cursor: z.string().optional().describe("nextCursor of the previous page."),
+  since: z.string().optional().describe('"2h", "3d" or an ISO date.'),
+  cursor: z.string().optional().describe("The last page's nextCursor."),
   limit: z.number().int().min(1).max(SUGGESTIONS_MAX_LIMIT).optional(),
 });
 
@@ -49,7 +49,7 @@ export const suggestionsTool = defineTool({
   name: "suggestions",
   title: "Your suggestions and their review",
   description:
-    "Lists your suggestions, newest first: pending, accepted, rejected, withdrawn or conflicted (gone without a review), with the reviewer and their reply.",
+    "Your suggestions, newest first, and what became of each: pending, accepted, rejected, withdrawn, conflicted (gone unreviewed); reviewer and reply.",
   input,
   output,
   readOnly: true,
