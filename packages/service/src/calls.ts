@@ -56,6 +56,7 @@ export async function callTool(
 
   let result: ToolResult;
   let written: WrittenSuggestion[] = [];
+  let withdrawn: WrittenSuggestion[] = [];
   if (tool === grepTool && ctx.grep) {
     const plan = grepPlan(ctx.workspace, call.args as never, actor.caller.reach);
     result = plan.ok
@@ -72,7 +73,7 @@ export async function callTool(
     const run = () =>
       invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller, context);
     if (tool.readOnly) result = run();
-    else ({ result, written } = runWatchingWrites(ctx, actor, run));
+    else ({ result, written, withdrawn } = runWatchingWrites(ctx, actor, run));
     if (issue && !result.isError) result = withHandle(result, handle as string);
   }
   ran?.(result);
@@ -92,7 +93,17 @@ export async function callTool(
             action: `tool.${tool.name}`,
             ...(path === undefined ? {} : { path }),
             outcome: "ok",
-            ...(written.length ? { detail: { suggestions: written } } : {}),
+            ...(written.length || withdrawn.length
+              ? {
+                  detail: {
+                    suggestions: written,
+                    // The caller's own suggestions this write edited over: withdrawn by it.
+                    ...(withdrawn.length
+                      ? { withdrawn: withdrawn.map(({ id, doc, key }) => ({ id, doc, key })) }
+                      : {}),
+                  },
+                }
+              : {}),
           },
         ];
   const at = ctx.now();

@@ -97,4 +97,31 @@ describe("the suggestions' history", () => {
     const again = createLens(t.workspace, { audit: new AuditLog(t.dir) });
     expect(await listed(again)).toEqual(expected);
   });
+
+  it("counts a suggestion its author edited over as withdrawn, also after a restart", async () => {
+    const t = await setup();
+    const s = session("mcp:w");
+    await t.lens.call(suggester, s, "read", { file_path: "Team/Ideas.md" });
+    const edit = (old_string: string, new_string: string) =>
+      t.lens.call(suggester, s, "edit", { file_path: "Team/Ideas.md", old_string, new_string });
+    expect((await edit("an idea", "a good idea")).isError).toBe(false);
+    // Merged into a new suggestion of the same author: the first is taken back by it.
+    expect((await edit("a good idea", "a great idea")).isError).toBe(false);
+    // And the text restored: the second is taken back too.
+    expect((await edit("a great idea", "an idea")).isError).toBe(false);
+    const statuses = async (lens: typeof t.lens) =>
+      ((await lens.call(suggester, s, "suggestions", {})).data as Listed).suggestions.map((x) => [
+        x.newText,
+        x.status,
+        x.reviewer,
+      ]);
+    const expected = [
+      ["a great idea", "withdrawn", "Ana's Claude"],
+      ["a good idea", "withdrawn", "Ana's Claude"],
+    ];
+    expect(await statuses(t.lens)).toEqual(expected);
+    expect(await statuses(createLens(t.workspace, { audit: new AuditLog(t.dir) }))).toEqual(
+      expected,
+    );
+  });
 });

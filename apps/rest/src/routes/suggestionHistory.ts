@@ -14,7 +14,7 @@ import { problemForFailure } from "../toolProblems.js";
 
 const Status = z.enum(SUGGESTION_STATUSES).openapi({
   description:
-    "pending: awaiting review; accepted, rejected: by a reviewer (reviewer, reviewed, reply); withdrawn: by its author; conflicted: a reviewer's accept or reject could not apply it (left for a human to resolve by hand), or it left the text without a recorded review (changed by a later edit, or resolved in Obsidian).",
+    "pending: awaiting review; accepted, rejected: by a reviewer (reviewer, reviewed, reply); withdrawn: by its author (withdraw, or a later write of theirs over it); conflicted: a reviewer's accept or reject could not apply it (left for a human to resolve by hand), or it left the text without a recorded review (changed through sync, or resolved in Obsidian).",
 });
 
 const HistoryItemSchema = z

@@ -89,6 +89,28 @@ export class SuggestionHistory {
     if (entry) entry.resolution = r;
   }
 
+  /**
+   * `author`'s records with no resolution that their documents still hold (by id or by what
+   * they say): what a write of theirs may take back by editing over them.
+   */
+  pendingOf(ws: Workspace, author: string): WrittenSuggestion[] {
+    const index = new PendingIndex(ws);
+    const out: WrittenSuggestion[] = [];
+    for (const list of this.byDoc.values()) {
+      for (const e of list) {
+        if (e.resolution || e.written.author !== author) continue;
+        if (index.of(e.written.doc).holds(e.written)) out.push(e.written);
+      }
+    }
+    return out;
+  }
+
+  /** Those of `records` their documents no longer hold (by id or by what they say). */
+  goneOf(ws: Workspace, records: readonly WrittenSuggestion[]): WrittenSuggestion[] {
+    const index = new PendingIndex(ws);
+    return records.filter((w) => !index.of(w.doc).holds(w));
+  }
+
   /** Whether `doc` has a record of a suggestion with this id (written before). */
   knows(doc: string, id: string): boolean {
     return this.byDoc.get(doc)?.some((e) => e.written.id === id) ?? false;
@@ -138,8 +160,7 @@ export class SuggestionHistory {
     const r = e.resolution;
     if (r?.outcome === "applied") return STATUS_OF[r.action];
     if (r?.outcome === "conflict") return "conflicted";
-    const now = pending.of(e.written.doc);
-    return now.ids.has(e.written.id) || now.keys.has(e.written.key) ? "pending" : "conflicted";
+    return pending.of(e.written.doc).holds(e.written) ? "pending" : "conflicted";
   }
 
   private drop(n: number): void {
@@ -153,16 +174,29 @@ export class SuggestionHistory {
   }
 }
 
-/** The ids and keys of each document's pending suggestions, worked out once per listing. */
+/** The ids and keys of a document's pending suggestions. */
+class Pending {
+  constructor(
+    readonly ids: Set<string>,
+    readonly keys: Set<string>,
+  ) {}
+
+  /** Whether it holds the suggestion `w` records: by id, else by what it says. */
+  holds(w: WrittenSuggestion): boolean {
+    return this.ids.has(w.id) || this.keys.has(w.key);
+  }
+}
+
+/** Each document's pending suggestions, worked out once per listing. */
 class PendingIndex {
-  private readonly docs = new Map<string, { ids: Set<string>; keys: Set<string> }>();
+  private readonly docs = new Map<string, Pending>();
   constructor(private readonly ws: Workspace) {}
 
-  of(doc: string): { ids: Set<string>; keys: Set<string> } {
+  of(doc: string): Pending {
     let found = this.docs.get(doc);
     if (!found) {
       const pending = this.ws.view(doc)?.suggestions ?? [];
-      found = { ids: new Set(pending.map((s) => s.id)), keys: new Set(pending.map(suggestionKey)) };
+      found = new Pending(new Set(pending.map((s) => s.id)), new Set(pending.map(suggestionKey)));
       this.docs.set(doc, found);
     }
     return found;

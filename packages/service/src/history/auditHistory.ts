@@ -1,5 +1,5 @@
 // The history of suggestions as the audit trail holds it: a tool's write lists the suggestions
-// it wrote (`detail.suggestions`); each accept, reject and withdrawal names the suggestion's id,
+// it wrote (`detail.suggestions`) and those of its author's it edited over (`detail.withdrawn`); each accept, reject and withdrawal names the suggestion's id,
 // its document and what it said (`detail.doc`, `detail.key`) and the reviewer's reply. The same
 // reading serves the entries loaded at start and those recorded since, so the history after a
 // restart is the history before it.
@@ -17,6 +17,21 @@ export function noteInHistory(history: SuggestionHistory, entry: AuditRecord, at
   const detail = entry.detail ?? {};
   const written = detail.suggestions;
   if (Array.isArray(written)) {
+    // A write by their author took these back (edited over them) before making its own.
+    const taken = Array.isArray(detail.withdrawn) ? detail.withdrawn : [];
+    for (const t of taken) {
+      const { id, doc, key } = (t ?? {}) as Record<string, unknown>;
+      if (typeof id !== "string" || typeof doc !== "string") continue;
+      history.resolved({
+        action: "withdraw",
+        id,
+        doc,
+        ...(typeof key === "string" ? { key } : {}),
+        outcome: "applied",
+        who: entry.who,
+        at,
+      });
+    }
     for (const w of written) if (isWritten(w)) history.written(w, at);
     return;
   }
