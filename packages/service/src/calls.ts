@@ -13,15 +13,14 @@ import {
   type ToolResult,
   toToolResult,
   type WrittenSuggestion,
-  withdrawTool,
 } from "@lens/core";
 import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext, SessionRef } from "./context.js";
 import { noteInHistory } from "./history/auditHistory.js";
+import { writeRecords } from "./history/writeRecords.js";
 import { runWatchingWrites } from "./history/writes.js";
 import { isOperation, operationsOfArguments, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
-import type { AuditRecord } from "./ports.js";
 
 /**
  * Runs `name` for `actor` in `session`. Throws ToolCallError for a malformed call. `ran` is
@@ -83,29 +82,7 @@ export async function callTool(
   const notSaved = await persisted(ctx, `tool.${tool.name}`);
   if (notSaved)
     return done({ ...failedResult(notSaved), text: `${result.text}\n\n${notSaved.message}` });
-  const records =
-    tool === withdrawTool
-      ? withdrawals(actor, result)
-      : [
-          {
-            who: actor.who,
-            role: actor.caller.role,
-            action: `tool.${tool.name}`,
-            ...(path === undefined ? {} : { path }),
-            outcome: "ok",
-            ...(written.length || withdrawn.length
-              ? {
-                  detail: {
-                    suggestions: written,
-                    // The caller's own suggestions this write edited over: withdrawn by it.
-                    ...(withdrawn.length
-                      ? { withdrawn: withdrawn.map(({ id, doc, key }) => ({ id, doc, key })) }
-                      : {}),
-                  },
-                }
-              : {}),
-          },
-        ];
+  const records = writeRecords(actor, tool, path, result, written, withdrawn);
   const at = ctx.now();
   for (const r of records) noteInHistory(ctx.history, r, at);
   try {
@@ -118,25 +95,6 @@ export async function callTool(
     );
   }
   return done(result);
-}
-
-/** One `suggestion.withdraw` entry per suggestion a withdraw took back or left as a conflict. */
-function withdrawals(actor: Actor, result: ToolResult): AuditRecord[] {
-  type Item = { id: string; path: string; docId: string; key: string };
-  const data = result.data as { withdrawn: Item[]; conflicts: Item[] };
-  const entry = (w: Item, outcome: string): AuditRecord => ({
-    who: actor.who,
-    role: actor.caller.role,
-    action: "suggestion.withdraw",
-    path: w.path,
-    suggestion: w.id,
-    outcome,
-    detail: { doc: w.docId, key: w.key },
-  });
-  return [
-    ...data.withdrawn.map((w) => entry(w, "applied")),
-    ...data.conflicts.map((w) => entry(w, "conflict")),
-  ];
 }
 
 /** A read's answer carrying the handle issued for it: in the typed result and one line of text. */
