@@ -56,6 +56,8 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
           "get_links",
           "create",
           "move",
+          "suggestions",
+          "withdraw",
         ]);
         for (const tool of lensTools) {
           const listed = tools.find((t) => t.name === tool.name)!;

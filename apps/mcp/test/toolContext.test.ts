@@ -1,14 +1,16 @@
 // What a client puts into the model's context for Lens's tools — each tool's name, description
-// and input schema, as tools/list gives them — stays under about 4 000 tokens for all tools
-// together (issue 35), new tools included. Counted in characters, at 4 a token (what tokenizers
-// give English prose and JSON on average); output schemas are for programs and not counted.
+// and input schema, as tools/list gives them — stays under about 4 400 tokens for all tools
+// together, new tools included: 4 000 since issue 35, raised by 400 with issue 33 (the
+// suggestions and withdraw tools and the reason argument of the four writing tools cost about
+// 440). Counted in characters, at 4 a token (what tokenizers give English prose and JSON on
+// average); output schemas are for programs and not counted.
 import { expect, it } from "vitest";
 import { toolListings } from "../src/server/mcpServer.js";
 
-const TOKEN_BUDGET = 4_000;
+const TOKEN_BUDGET = 4_400;
 const CHARS_PER_TOKEN = 4;
 
-it("keeps the tools' names, descriptions and input schemas within ~4 000 tokens", () => {
+it("keeps the tools' names, descriptions and input schemas within ~4 400 tokens", () => {
   let chars = 0;
   for (const tool of toolListings().values()) {
     chars += tool.name.length + (tool.description ?? "").length;

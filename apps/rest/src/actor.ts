@@ -23,6 +23,8 @@ export const ROUTE_OPERATIONS = {
   acceptSuggestions: "suggestions.accept",
   rejectSuggestions: "suggestions.reject",
   undoReview: "suggestions.undo",
+  suggestionHistory: "suggestions",
+  withdrawSuggestions: "withdraw",
   streamEvents: "events.watch",
   getMe: "me.read",
   listTokens: "tokens.manage",

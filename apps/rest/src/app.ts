@@ -24,6 +24,7 @@ import { registerLinksRoute } from "./routes/links.js";
 import { registerMeRoute } from "./routes/me.js";
 import { registerOrganizeRoutes } from "./routes/organize.js";
 import { registerSearchRoute } from "./routes/search.js";
+import { registerSuggestionHistoryRoutes } from "./routes/suggestionHistory.js";
 import { registerSuggestionRoutes } from "./routes/suggestions.js";
 import { registerUndoRoute } from "./routes/undo.js";
 
@@ -188,6 +189,8 @@ function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerDocumentRoutes(app, deps);
   registerGrepRoute(app, deps);
   registerSearchRoute(app, deps);
+  // Before the review routes: /suggestions/history and /withdraw are their own paths.
+  registerSuggestionHistoryRoutes(app, deps);
   registerSuggestionRoutes(app, deps);
   registerUndoRoute(app, deps);
   registerAdminRoutes(app, deps);

@@ -1,6 +1,7 @@
 // Request and response pieces several routes share: the document path parameter (slashes
 // allowed), the Lens-Session and If-Match headers, and the OpenAPI tags.
 import { z } from "@hono/zod-openapi";
+import { MAX_REASON_CHARS } from "@lens/core";
 
 /**
  * Route template of a document's sub-resources (`/documents/{path}/edit`, `/links`). The regex
@@ -28,6 +29,16 @@ export const DocumentPathParams = z.object({
       example: "Lens/Notes/Ideas.md",
     }),
 });
+
+/** The `reason` of a write: stored with each suggestion as its reason comment. */
+export const reasonField = z
+  .string()
+  .max(MAX_REASON_CHARS)
+  .optional()
+  .openapi({
+    description: `Why, in one short paragraph (no line breaks, no CriticMarkup, at most ${MAX_REASON_CHARS} characters): stored with each suggestion as a comment {>>…<<} right after it, with its author and time; listed with it (GET /suggestions) and removed with it on accept or reject.`,
+    example: "The launch moved to Friday.",
+  });
 
 export const lensSessionHeader = z.string().min(1).max(200).optional().openapi({
   description:

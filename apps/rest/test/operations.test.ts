@@ -28,6 +28,8 @@ const REQUESTS: Record<RouteId, [method: string, path: string, body?: unknown]> 
   acceptSuggestions: ["POST", "/suggestions/accept", { path: "Lens", all: true }],
   rejectSuggestions: ["POST", "/suggestions/reject", { path: "Lens", all: true }],
   undoReview: ["POST", "/suggestions/undo", { token: "u_none" }],
+  suggestionHistory: ["GET", "/suggestions/history"],
+  withdrawSuggestions: ["POST", "/suggestions/withdraw", { ids: ["none-0"] }],
   streamEvents: ["HEAD", "/events"],
   getMe: ["GET", "/me"],
   listTokens: ["GET", "/tokens"],

@@ -92,6 +92,8 @@ describe("Claude Desktop through mcp-remote", () => {
         "get_links",
         "create",
         "move",
+        "suggestions",
+        "withdraw",
       ]);
       const read = await call(client, "read", { file_path: "Team/Plans.md" });
       expect(read.isError).toBe(false);
@@ -180,6 +182,7 @@ describe("Claude Desktop through mcp-remote", () => {
         "search",
         "recent",
         "get_links",
+        "suggestions",
       ]);
       const read = await call(client, "read", { file_path: "Team/Plans.md" });
       expect(read.text).toContain("Plan A");

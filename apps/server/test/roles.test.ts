@@ -132,7 +132,15 @@ describe("MCP by role", () => {
     const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.viewer}` });
     try {
       const names = (await conn.client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(["read", "glob", "grep", "search", "recent", "get_links"]);
+      expect(names).toEqual([
+        "read",
+        "glob",
+        "grep",
+        "search",
+        "recent",
+        "get_links",
+        "suggestions",
+      ]);
       await call(conn.client, "read", { file_path: "Team/Plans.md" });
       const r = await call(conn.client, "edit", {
         file_path: "Team/Plans.md",

@@ -3,6 +3,7 @@
 // is on disk (fsync) before `record` resolves, so an acknowledged action is never missing from
 // it after kill -9. Failed authentications are bounded per minute, so a flood of bad requests
 // cannot fill the disk.
+import { readFileSync } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
 import { AuditIndex, readAt } from "./auditIndex.js";
@@ -12,6 +13,7 @@ export type AuditAction =
   | "suggestion.accept"
   | "suggestion.reject"
   | "suggestion.undo"
+  | "suggestion.withdraw"
   | "token.add"
   | "token.revoke"
   | "document.discard"
@@ -158,6 +160,30 @@ export class AuditLog {
       return { entries, total };
     });
     return page ?? { entries: [], total: 0 };
+  }
+
+  /**
+   * Every entry that concerns suggestions (a write's `detail.suggestions`, `suggestion.*`),
+   * oldest first, read at once: the service's history of suggestions is made of them when a
+   * server starts. Lines that cannot be read are skipped.
+   */
+  *load(): Iterable<AuditEntry> {
+    let text: string;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw e;
+    }
+    for (const line of text.split("\n")) {
+      if (!line.includes('"suggestion')) continue;
+      try {
+        const entry = JSON.parse(line) as AuditEntry;
+        if (entry && typeof entry === "object" && typeof entry.time === "string") yield entry;
+      } catch {
+        // A torn last line (a crash mid-write of an unacknowledged entry).
+      }
+    }
   }
 
   private async append(text: string): Promise<void> {

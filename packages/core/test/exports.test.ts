@@ -35,6 +35,9 @@ const EXPORTS = [
   "MAX_ENTRY_PATH",
   "MAX_GLOBS",
   "MAX_GLOB_LENGTH",
+  "MAX_HISTORY_RECORDS",
+  "MAX_REASON_CHARS",
+  "MAX_REPLY_CHARS",
   "NO_MATCHES",
   "OWNER",
   "OutputLines",
@@ -48,6 +51,7 @@ const EXPORTS = [
   "READ_MAX_LINE",
   "READ_MAX_OUTPUT",
   "RECENT_MAX_LIMIT",
+  "RECORD_TEXT_CHARS",
   "RG_SEPARATORS",
   "ROLES",
   "ROLE_ABILITIES",
@@ -58,8 +62,12 @@ const EXPORTS = [
   "SEARCH_MAX_LIMIT",
   "STATUS_PROBLEMS",
   "STRING_FORMAT",
+  "SUGGESTIONS_DEFAULT_LIMIT",
+  "SUGGESTIONS_MAX_LIMIT",
+  "SUGGESTION_STATUSES",
   "Session",
   "SessionStore",
+  "SuggestionHistory",
   "SuggestionSchema",
   "ToolCallError",
   "ViewMap",
@@ -158,6 +166,7 @@ const EXPORTS = [
   "readDocument",
   "readEntries",
   "readTool",
+  "reasonProblem",
   "recentTool",
   "rejectSuggestions",
   "renameEntry",
@@ -180,6 +189,9 @@ const EXPORTS = [
   "snippetsOf",
   "startLinkUpkeep",
   "success",
+  "suggestionKey",
+  "suggestionsTool",
+  "suggestionsWritten",
   "terms",
   "textFingerprint",
   "toFileMeta",
@@ -189,8 +201,10 @@ const EXPORTS = [
   "toolOutputJsonSchema",
   "undoReview",
   "withArticle",
+  "withdrawTool",
   "workspaceFromTexts",
   "writtenByLens",
+  "writtenSuggestion",
 ];
 
 describe("@lens/core public entry", () => {
@@ -210,6 +224,8 @@ describe("@lens/core public entry", () => {
       "get_links",
       "create",
       "move",
+      "suggestions",
+      "withdraw",
     ]);
   });
 });

@@ -14,9 +14,13 @@ import {
   readTool,
   type ToolResult,
   toToolResult,
+  type WrittenSuggestion,
 } from "@lens/core";
 import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext, SessionRef } from "./context.js";
+import { noteInHistory } from "./history/auditHistory.js";
+import { writeRecords } from "./history/writeRecords.js";
+import { runWatchingWrites } from "./history/writes.js";
 import { isOperation, operationsOfArguments, refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 import type { ForwardedCall } from "./ports.js";
@@ -62,6 +66,8 @@ export async function callTool(
     ran?.(result);
     return done(result, true);
   }
+  let written: WrittenSuggestion[] = [];
+  let withdrawn: WrittenSuggestion[] = [];
   if (tool === grepTool && ctx.grep) {
     const plan = grepPlan(ctx.workspace, call.args as never, actor.caller.reach);
     result = plan.ok
@@ -74,24 +80,25 @@ export async function callTool(
     const issue = tool === readTool && handle === undefined && session.transport === undefined;
     if (issue) handle = ctx.reads.handles.issue(owner);
     const tracking = reads ?? ctx.reads.trackerFor(owner, session, handle);
-    result = invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller);
+    const context = { history: ctx.history };
+    const run = () =>
+      invokeTool(tool, ctx.workspace, tracking, call.args as never, actor.caller, context);
+    if (tool.readOnly) result = run();
+    else ({ result, written, withdrawn } = runWatchingWrites(ctx, actor, run));
     if (issue && !result.isError) result = withHandle(result, handle as string);
   }
   ran?.(result);
   if (result.isError || tool.readOnly) return done(result);
 
-  // A write: on disk, then in the audit trail, before the answer.
+  // A write: on disk, then in the audit trail (and the suggestions' history), before the answer.
   const notSaved = await persisted(ctx, `tool.${tool.name}`);
   if (notSaved)
     return done({ ...failedResult(notSaved), text: `${result.text}\n\n${notSaved.message}` });
+  const records = writeRecords(actor, tool, path, result, written, withdrawn);
+  const at = ctx.now();
+  for (const r of records) noteInHistory(ctx.history, r, at);
   try {
-    await ctx.audit?.record({
-      who: actor.who,
-      role: actor.caller.role,
-      action: `tool.${tool.name}`,
-      ...(path === undefined ? {} : { path }),
-      outcome: "ok",
-    });
+    if (records.length > 0) await ctx.audit?.record(...records);
   } catch (e) {
     // The suggestion stands and is saved; a human reviews it before it changes anything.
     ctx.log.error(

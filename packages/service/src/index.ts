@@ -30,6 +30,6 @@ export {
   ISSUED_PREFIX,
 } from "./reads/handles.js";
 export type { ReadEntry, ReadLog } from "./reads/readLog.js";
-export type { ReviewedDocument, ServiceReview } from "./review.js";
+export type { ReplyingReview, ReviewedDocument, ServiceReview } from "./review.js";
 export type { UndoneWithAction } from "./undo.js";
 export { UNDO_KEEP_MS, UNDO_MAX } from "./undoLog.js";

@@ -10,9 +10,9 @@ import {
   type ReadRequest,
   type ReadResult,
   type ReadTracker,
-  type ReviewRequest,
   readDocument,
   SessionStore,
+  SuggestionHistory,
   type Tool,
   type ToolResult,
   type Workspace,
@@ -21,11 +21,12 @@ import { type Actor, actorFor, ownerOf } from "./actor.js";
 import { type AdminRecord, administer } from "./administer.js";
 import { callForwarded, callTool } from "./calls.js";
 import type { ServiceContext, SessionRef } from "./context.js";
+import { loadHistory } from "./history/auditHistory.js";
 import { type Operation, refusal, toolsFor } from "./operations.js";
 import { type ForwardedCall, type LensPorts, SILENT_LOG } from "./ports.js";
 import { defaultRandom, type HandleOptions, HandleRegistry } from "./reads/handles.js";
 import { ReadTracking } from "./reads/tracking.js";
-import { discard, listPending, review, type ServiceReview } from "./review.js";
+import { discard, listPending, type ReplyingReview, review, type ServiceReview } from "./review.js";
 import { type UndoneWithAction, undo } from "./undo.js";
 import { UndoLog } from "./undoLog.js";
 
@@ -62,7 +63,19 @@ export class Lens {
       writes: ports.writes,
       tokenRoles: ports.tokenRoles,
       undos: new UndoLog(now, ports.random ?? defaultRandom),
+      history: new SuggestionHistory(),
     };
+    // What became of earlier suggestions, from the audit trail: statuses outlive a restart.
+    if (ports.audit?.load) {
+      try {
+        loadHistory(this.ctx.history, ports.audit.load());
+      } catch (e) {
+        this.ctx.log.error(
+          { err: e },
+          "could not read the suggestions' history from the audit log",
+        );
+      }
+    }
   }
 
   /** Handles and what each has read (shared by every door: a Lens-Session is a session_id). */
@@ -156,8 +169,11 @@ export class Lens {
     return listPending(this.ctx, actor, path);
   }
 
-  /** Accepts or rejects suggestions; audited before anything changes. */
-  review(actor: Actor, request: ReviewRequest): Promise<Outcome<ServiceReview>> {
+  /**
+   * Accepts or rejects suggestions, with the reviewer's `reply` (kept in the audit trail; the
+   * assistant sees it with `suggestions`); audited before anything changes.
+   */
+  review(actor: Actor, request: ReplyingReview): Promise<Outcome<ServiceReview>> {
     return review(this.ctx, actor, request);
   }
 

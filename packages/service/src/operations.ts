@@ -21,10 +21,12 @@ export const OPERATIONS = {
   search: { role: "view", words: "the search tool" },
   get_links: { role: "view", words: "the get_links tool" },
   recent: { role: "view", words: "the recent tool" },
+  suggestions: { role: "view", words: "the suggestions tool" },
   edit: { role: "suggest", words: "editing (suggesting a change)" },
   insert: { role: "suggest", words: "inserting (suggesting an addition)" },
   create: { role: "suggest", words: "creating a note" },
   move: { role: "suggest", words: "moving a note" },
+  withdraw: { role: "suggest", words: "withdrawing your suggestions" },
   // Reading outside the tools.
   "document.read": { role: "view", words: "reading a document" },
   "suggestions.list": { role: "view", words: "listing suggestions" },

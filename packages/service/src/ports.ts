@@ -29,6 +29,12 @@ export interface AuditRecord {
 /** Where the audit trail goes; `record` resolves once the entries are durable. */
 export interface AuditSink {
   record(...entries: AuditRecord[]): Promise<void>;
+  /**
+   * The entries written before that concern suggestions (`detail.suggestions` of a tool's write,
+   * `suggestion.*`), oldest first, each with its ISO `time`: read once when the service is made,
+   * so their history outlives the process. Unset: the history starts empty.
+   */
+  load?(): Iterable<AuditRecord & { time: string }>;
 }
 
 /**

@@ -9,20 +9,28 @@ import {
   failure,
   LENS_REVIEW_ORIGIN,
   lookupDocument,
+  MAX_REPLY_CHARS,
   type Outcome,
   type PendingSuggestion,
   pendingSuggestions,
   type ReviewRequest,
   reviewSuggestions,
   success,
+  suggestionKey,
 } from "@lens/core";
 import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext } from "./context.js";
+import { noteInHistory } from "./history/auditHistory.js";
 import { logged } from "./logged.js";
 import { refusal } from "./operations.js";
 import { persisted } from "./persist.js";
 import type { AuditRecord } from "./ports.js";
 import { recordOrRefuse } from "./record.js";
+
+/** A review, with the reviewer's reply to the suggestions' authors (kept in the audit trail). */
+export interface ReplyingReview extends ReviewRequest {
+  reply?: string | undefined;
+}
 
 /** The pending suggestions under `path` (every document in reach when absent). */
 export function listPending(
@@ -55,7 +63,7 @@ export interface ServiceReview extends BatchReview {
 export async function review(
   ctx: ServiceContext,
   actor: Actor,
-  request: ReviewRequest,
+  request: ReplyingReview,
 ): Promise<Outcome<ServiceReview>> {
   const started = ctx.now();
   const operation = request.action === "accept" ? "suggestions.accept" : "suggestions.reject";
@@ -63,19 +71,38 @@ export async function review(
   const refused = refusal(actor.caller, operation);
   if (refused)
     return logged(ctx, actor, operation, request.path, started, { ok: false, error: refused });
+  const { reply } = request;
+  if (reply !== undefined && (reply.trim() === "" || reply.length > MAX_REPLY_CHARS)) {
+    return logged(
+      ctx,
+      actor,
+      operation,
+      request.path,
+      started,
+      failure(
+        "invalid_edit",
+        `reply must hold text and be at most ${MAX_REPLY_CHARS} characters (it has ${reply.length}); nothing was reviewed.`,
+        { argument: "reply" },
+      ),
+    );
+  }
 
   const asked: AuditRecord = {
     who: actor.who,
     role: actor.caller.role,
     action,
     outcome: "requested",
-    detail: request.ids === undefined ? { all: true } : { ids: [...request.ids] },
+    detail: {
+      ...(request.ids === undefined ? { all: true } : { ids: [...request.ids] }),
+      ...(reply === undefined ? {} : { reply }),
+    },
   };
   if (request.path !== undefined) asked.path = request.path;
   const unrecorded = await recordOrRefuse(ctx, asked);
   if (unrecorded) return logged(ctx, actor, operation, request.path, started, unrecorded);
 
-  const outcome = reviewSuggestions(ctx.workspace, actor.caller.reach, request);
+  const { reply: _reply, ...coreRequest } = request;
+  const outcome = reviewSuggestions(ctx.workspace, actor.caller.reach, coreRequest);
   if (!outcome.ok) return logged(ctx, actor, operation, request.path, started, outcome);
   const result = outcome.value;
   if (result.applied > 0) {
@@ -96,6 +123,16 @@ export async function review(
         path: d.path,
         suggestion: r.id,
         outcome: r.status,
+        // What it said and where: joins the suggestion's history (its id may have changed).
+        ...(r.status === "not_found"
+          ? {}
+          : {
+              detail: {
+                doc: d.docId,
+                key: suggestionKey(r.suggestion),
+                ...(reply === undefined ? {} : { reply }),
+              },
+            }),
       }),
     ),
     // A rejected creation removed the note, as a discard would: recorded as one.
@@ -112,6 +149,8 @@ export async function review(
         ]
       : []),
   ]);
+  const at = ctx.now();
+  for (const r of outcomes) noteInHistory(ctx.history, r, at);
   try {
     if (outcomes.length > 0) await ctx.audit?.record(...outcomes);
   } catch (e) {

@@ -59,6 +59,7 @@ describe("the role table", () => {
       "search",
       "recent",
       "get_links",
+      "suggestions",
     ]);
     expect(toolsFor(suggester.caller).map((t) => t.name)).toEqual(lensTools.map((t) => t.name));
     expect(toolsFor(editor.caller)).toHaveLength(lensTools.length);

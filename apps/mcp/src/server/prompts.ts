@@ -90,7 +90,7 @@ function reviewPrompt(lens: Lens, actor: Actor, path: string | undefined): GetPr
   const where = path ? ` under ${path}` : "";
   const lines = pending.value.map(
     (s) =>
-      `- ${s.path}, line ${s.line} (${s.kind}${s.author ? ` by ${s.author}` : ""}): ${JSON.stringify(s.oldText)} → ${JSON.stringify(s.newText)}`,
+      `- ${s.path}, line ${s.line} (${s.kind}${s.author ? ` by ${s.author}` : ""}): ${JSON.stringify(s.oldText)} → ${JSON.stringify(s.newText)}${s.reason ? ` — reason: ${JSON.stringify(s.reason)}` : ""}`,
   );
   const text =
     lines.length === 0

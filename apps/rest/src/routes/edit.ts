@@ -12,6 +12,7 @@ import {
   excerptOf,
   ifMatchHeader,
   lensSessionHeader,
+  reasonField,
   tags,
   toolText,
 } from "../schemas.js";
@@ -29,6 +30,7 @@ const EditBody = z
       description:
         "Replace every occurrence instead of exactly one (default false); at most 1 000 occurrences per edit.",
     }),
+    reason: reasonField,
   })
   .openapi("EditRequest");
 
@@ -78,6 +80,7 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
       new_string: body.new_string,
     };
     if (body.replace_all !== undefined) args.replace_all = body.replace_all;
+    if (body.reason !== undefined) args.reason = body.reason;
     const { result, etag } = await writeWithReadProof(
       c,
       deps,

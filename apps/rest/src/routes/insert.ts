@@ -13,6 +13,7 @@ import {
   excerptOf,
   ifMatchHeader,
   lensSessionHeader,
+  reasonField,
   tags,
   toolText,
 } from "../schemas.js";
@@ -32,6 +33,7 @@ const InsertBody = z
       description:
         "start: right below the heading (the note's frontmatter); end (default): after the section's (note's) last non-blank line.",
     }),
+    reason: reasonField,
   })
   .openapi("InsertRequest");
 

@@ -9,7 +9,7 @@ import { openDocument } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
 import { withRequestSession } from "../requestSession.js";
-import { DOCUMENT_SUBROUTE, DocumentPathParams, tags, toolText } from "../schemas.js";
+import { DOCUMENT_SUBROUTE, DocumentPathParams, reasonField, tags, toolText } from "../schemas.js";
 import { problemForFailure } from "../toolProblems.js";
 
 const CreateBody = z
@@ -22,6 +22,7 @@ const CreateBody = z
       description:
         "True to create the path's first segment as a new shared folder when no folder has that name (admin role only).",
     }),
+    reason: reasonField,
   })
   .openapi("CreateRequest");
 
@@ -40,7 +41,10 @@ const CreatedSchema = z
   .openapi("Created");
 
 const MoveBody = z
-  .strictObject({ new_path: z.string().min(1).openapi({ example: "Lens/Archive/Kickoff.md" }) })
+  .strictObject({
+    new_path: z.string().min(1).openapi({ example: "Lens/Archive/Kickoff.md" }),
+    reason: reasonField,
+  })
   .openapi("MoveRequest");
 
 const MovedSchema = z
@@ -139,6 +143,7 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
       file_path: body.path,
       content: body.content,
       ...(body.new_folder !== undefined ? { new_folder: body.new_folder } : {}),
+      ...(body.reason !== undefined ? { reason: body.reason } : {}),
     };
     const result = await withRequestSession(deps, actor, undefined, (rs) =>
       rs.call("create", args, (ran) => {
@@ -165,7 +170,11 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
     const { path } = c.req.valid("param");
     const body = c.req.valid("json");
     const result = await withRequestSession(deps, actor, undefined, (rs) =>
-      rs.call("move", { file_path: path, new_path: body.new_path }),
+      rs.call("move", {
+        file_path: path,
+        new_path: body.new_path,
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      }),
     );
     if (result.isError)
       throw problemForFailure(result, { tool: "move", ws, path, reach: actor.caller.reach });

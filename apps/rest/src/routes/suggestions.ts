@@ -3,12 +3,13 @@
 // one call to the service (pending, review: authorised, audited, persisted); this file only
 // translates.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type {
-  PendingSuggestion,
-  Reach,
-  ReviewError,
-  ReviewedSuggestion,
-  Workspace,
+import {
+  MAX_REPLY_CHARS,
+  type PendingSuggestion,
+  type Reach,
+  type ReviewError,
+  type ReviewedSuggestion,
+  type Workspace,
 } from "@lens/core";
 import type { ServiceReview } from "@lens/service";
 import { actorFor } from "../actor.js";
@@ -49,6 +50,10 @@ const SuggestionSchema = z
       description:
         "When it was made, in ms since the epoch, read from any writer's metadata: `timestamp` (ms, lens-relay) or `time` (seconds, the Commentator plugin; ms, older Lens).",
     }),
+    reason: z.string().optional().openapi({
+      description:
+        "Why its author suggested it: the comment {>>…<<} its author wrote right after it (an assistant's `reason`); removed with it on accept or reject.",
+    }),
     context: z.object({ before: z.string(), after: z.string() }).optional().openapi({
       description:
         "The text around it as the AI view reads (other pending suggestions as if accepted): `before` from the start of the line above, `after` to the end of the line below; at most 160 characters each, cut on the far side with `…`.",
@@ -80,6 +85,15 @@ const ReviewBody = z
       description:
         "Every pending suggestion of the document, or of every document under the folder.",
     }),
+    reply: z
+      .string()
+      .min(1)
+      .max(MAX_REPLY_CHARS)
+      .optional()
+      .openapi({
+        description: `A reply to the suggestions' authors (at most ${MAX_REPLY_CHARS} characters): kept in the audit log with each outcome; the assistant sees it in GET /suggestions/history (MCP: suggestions).`,
+        example: "We keep Monday: the venue is booked.",
+      }),
   })
   .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
     message: "Give either ids (a list of suggestion ids) or all: true, not both and not neither.",
@@ -193,6 +207,7 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
   if (s.author !== undefined) out.author = s.author;
   if (s.by !== undefined) out.by = s.by;
   if (s.time !== undefined) out.time = s.time;
+  if (s.reason !== undefined) out.reason = s.reason;
   if (s.context !== undefined) out.context = s.context;
   return out;
 }
@@ -287,6 +302,7 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
         action,
         path: body.path,
         ids: body.ids,
+        reply: body.reply,
         precondition:
           ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
       });

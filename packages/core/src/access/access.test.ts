@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { setEntry } from "../model/folderDoc.js";
-import { callTool } from "../tools/registry.js";
+import { callTool } from "../registry/registry.js";
 import { SessionStore } from "../tools/session.js";
 import type { Caller } from "./caller.js";
 import { EVERYWHERE, folderReach, reachesPath } from "./reach.js";

@@ -16,12 +16,14 @@ export {
   parseCritic,
   scanCritic,
 } from "./parse.js";
+export { MAX_REASON_CHARS, reasonProblem } from "./reason.js";
 export {
   acceptSuggestions,
   LENS_REVIEW_ORIGIN,
   type ReviewResult,
   rejectSuggestions,
 } from "./review.js";
+export { suggestionKey } from "./suggestionId.js";
 export { listSuggestions, type Suggestion, type SuggestionKind } from "./suggestions.js";
 export { buildViewMap, type RawRange, ViewMap, type ViewSegment } from "./viewMap.js";
 export { aiView, baseView } from "./views.js";

@@ -1,5 +1,6 @@
 // What one mark shows in each view of a document: the AI view (suggestion accepted) and the
-// base view (suggestion rejected). Comments and highlights show verbatim in both.
+// base view (suggestion rejected). Comments and highlights show verbatim in both, except a
+// suggestion's reason (reason.ts), which is part of the suggestion and shows in neither.
 import type { CriticMark } from "./parse.js";
 
 /** What a mark shows in the AI view: its content if it adds text, nothing if it removes. */
@@ -12,7 +13,7 @@ export function aiPart(raw: string, m: CriticMark): string {
     case "substitute":
       return m.newText ?? "";
     default:
-      return raw.slice(m.start, m.end);
+      return m.reason ? "" : raw.slice(m.start, m.end);
   }
 }
 
@@ -26,6 +27,6 @@ export function basePart(raw: string, m: CriticMark): string {
     case "substitute":
       return m.oldText ?? "";
     default:
-      return raw.slice(m.start, m.end);
+      return m.reason ? "" : raw.slice(m.start, m.end);
   }
 }

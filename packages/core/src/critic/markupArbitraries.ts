@@ -18,6 +18,15 @@ const metaPrefix: fc.Arbitrary<string> = fc.oneof(
     .map((m) => `${JSON.stringify(m)}@@`),
 );
 
+/** A reason: one short line of plain text (no line breaks). */
+export const reasonText: fc.Arbitrary<string> = fc
+  .array(fc.constantFrom("a", "b", " ", "é", "😀", "'", ".", "<", "{"), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((a) => a.join(""))
+  .filter((r) => r.trim() !== "");
+
 const simpleMark = (open: string, close: string) =>
   fc.tuple(metaPrefix, plainText(6)).map(([m, t]) => `${open}${m}${t}${close}`);
 
@@ -31,6 +40,13 @@ export const criticMark: fc.Arbitrary<string> = fc.oneof(
   fc
     .tuple(metaPrefix, plainText(5), plainText(5))
     .map(([m, a, b]) => `{--${m}${a}--}{++${m}${b}++}`),
+  // A suggestion with its reason: a comment right after it, with the same metadata.
+  fc
+    .tuple(metaPrefix, plainText(5), plainText(5), reasonText)
+    .map(([m, a, b, r]) => `{--${m}${a}--}{++${m}${b}++}{>>${m || "{}@@"}${r}<<}`),
+  fc
+    .tuple(metaPrefix, plainText(5), reasonText)
+    .map(([m, a, r]) => `{++${m}${a}++}{>>${m || "{}@@"}${r}<<}`),
 );
 
 /** A document of plain text and marks only: every edit outside comments can be written. */

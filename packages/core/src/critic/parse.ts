@@ -3,6 +3,7 @@
 import { CodeFinder, type CodeRegion } from "../text/markdownCode.js";
 import { type CriticKind, type MarkForm, mayContainMarks, openerAt } from "./delimiters.js";
 import { type CriticMeta, readMeta } from "./meta.js";
+import { markReasons } from "./reason.js";
 
 export type { CodeRegion } from "../text/markdownCode.js";
 export type { CriticKind } from "./delimiters.js";
@@ -23,6 +24,11 @@ export interface CriticMark {
   oldText?: string;
   newText?: string;
   meta?: CriticMeta;
+  /**
+   * A comment that is the reason of the suggestion right before it (see reason.ts): part of
+   * that suggestion, shown in neither view, resolved with it.
+   */
+  reason?: true;
 }
 
 export interface CriticScan {
@@ -88,6 +94,7 @@ class Scanner {
         i = mark ? mark.end : i + 1;
       } else i++;
     }
+    markReasons(this.marks);
     return { marks: this.marks, code: this.code };
   }
 

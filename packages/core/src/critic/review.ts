@@ -114,10 +114,14 @@ function safeSubset(
   return safe;
 }
 
-/** Insertion, deletion and substitution marks in a raw text (comments and highlights aside). */
+/**
+ * The marks of suggestions in a raw text: insertions, deletions, substitutions and reasons
+ * (comments and highlights aside).
+ */
 function suggestionMarks(raw: string): number {
   let n = 0;
-  for (const m of parseCritic(raw)) if (m.kind !== "comment" && m.kind !== "highlight") n++;
+  for (const m of parseCritic(raw))
+    if ((m.kind !== "comment" && m.kind !== "highlight") || m.reason) n++;
   return n;
 }
 

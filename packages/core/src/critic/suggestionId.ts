@@ -18,6 +18,15 @@ export function hash53(parts: readonly string[]): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, "0");
 }
 
+/**
+ * A key of what a suggestion says (kind, old and new text, author, time), without the text
+ * around it: unlike its id, it stays the same while its neighbours change. Look-alikes share it.
+ */
+export function suggestionKey(sig: SuggestionSignature): string {
+  const time = sig.time === undefined ? "" : `${typeof sig.time}:${sig.time}`;
+  return hash53([sig.kind, sig.oldText, sig.newText, sig.author ?? "", time]);
+}
+
 /** What a suggestion says. */
 export interface SuggestionSignature {
   kind: string;

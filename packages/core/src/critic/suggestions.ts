@@ -21,6 +21,8 @@ export interface Suggestion {
   newText: string;
   author?: string;
   time?: number;
+  /** Why its author suggested it: the comment attached right after it (critic/reason.ts). */
+  reason?: string;
   /**
    * The AI-view text around it, for a reviewer: `before` from the start of the line above up to
    * it, `after` from it to the end of the line below (each at most CONTEXT_SHOWN characters, cut
@@ -42,7 +44,10 @@ function shownAfter(ai: string, from: number, to: number): string {
     : ai.slice(from, to);
 }
 
-/** A suggestion with the marks it is made of: one, or a delete and an insert for a replace. */
+/**
+ * A suggestion with the marks it is made of: one, or a delete and an insert for a replace, then
+ * its reason comment when it has one (always last).
+ */
 export interface MarkedSuggestion extends Suggestion {
   marks: CriticMark[];
 }
@@ -88,6 +93,7 @@ function withoutMarks(s: MarkedSuggestion): Suggestion {
   };
   if (s.author !== undefined) out.author = s.author;
   if (s.time !== undefined) out.time = s.time;
+  if (s.reason !== undefined) out.reason = s.reason;
   if (s.context !== undefined) out.context = s.context;
   return out;
 }
@@ -110,19 +116,25 @@ export function findSuggestions(raw: string): MarkedSuggestion[] {
     if (pair) i++;
     const kind = pair ? "replace" : (m.kind as SuggestionKind);
     const last = parts[parts.length - 1]!;
+    const reason = marks[i + 1]?.reason ? marks[i + 1] : undefined;
+    if (reason) {
+      parts.push(reason);
+      i++;
+    }
+    const end = parts[parts.length - 1]!.end;
     const oldText = m.kind === "insert" ? "" : m.kind === "substitute" ? (m.oldText ?? "") : m.text;
     const newText =
       m.kind === "substitute" ? (m.newText ?? "") : pair || m.kind === "insert" ? last.text : "";
     const author = m.meta?.author ?? last.meta?.author;
     const time = m.meta?.time ?? last.meta?.time;
     const aiStart = map.rawToAi(m.start);
-    const aiEnd = map.rawToAi(last.end);
+    const aiEnd = map.rawToAi(end);
     const lineIndex = starts.length === 0 ? 0 : lineIndexOf(starts, aiStart);
     const s: MarkedSuggestion = {
       id: "",
       kind,
       start: m.start,
-      end: last.end,
+      end,
       line: lineIndex + 1,
       oldText,
       newText,
@@ -130,6 +142,7 @@ export function findSuggestions(raw: string): MarkedSuggestion[] {
     };
     if (author !== undefined) s.author = author;
     if (time !== undefined) s.time = time;
+    if (reason) s.reason = reason.text;
     const lineStart = starts[lineIndex] ?? 0;
     const aboveStart = starts[Math.max(0, lineIndex - 1)] ?? 0;
     const endLine = starts.length === 0 ? 0 : lineIndexOf(starts, Math.max(aiStart, aiEnd - 1));

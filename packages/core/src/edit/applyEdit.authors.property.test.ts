@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { codePointRange, plainText } from "../critic/markupArbitraries.js";
+import { codePointRange, plainText, reasonText } from "../critic/markupArbitraries.js";
 import { formatMeta } from "../critic/meta.js";
 import { parseCritic } from "../critic/parse.js";
 import {
@@ -45,6 +45,13 @@ const mark: fc.Arbitrary<string> = fc.oneof(
   fc
     .tuple(authorMeta, plainText(4), plainText(4))
     .map(([m, a, b]) => `{--${m}${a}--}{++${m}${b}++}`),
+  // With a reason: a comment right after it with the same metadata (an empty one without).
+  fc
+    .tuple(authorMeta, plainText(4), plainText(4), reasonText)
+    .map(([m, a, b, r]) => `{--${m}${a}--}{++${m}${b}++}{>>${m || "{}@@"}${r}<<}`),
+  fc
+    .tuple(authorMeta, plainText(4), reasonText)
+    .map(([m, t, r]) => `{++${m}${t}++}{>>${m || "{}@@"}${r}<<}`),
 );
 
 /** Plain text with suggestions by several authors, often next to one another. */
@@ -57,12 +64,13 @@ const document: fc.Arbitrary<string> = fc
 const isMine = (s: Suggestion) => s.author === ASSISTANT;
 
 /** What a suggestion says, without its id (ids follow the text around it). */
-const said = ({ kind, oldText, newText, author, time }: Suggestion) => ({
+const said = ({ kind, oldText, newText, author, time, reason }: Suggestion) => ({
   kind,
   oldText,
   newText,
   author,
   time,
+  reason,
 });
 
 /** Resolves the suggestions `which` picks; undefined when one was left as a conflict. */
@@ -86,10 +94,18 @@ const editInput = fc.record({
   b: fc.nat(),
   newString: plainText(6),
   replaceAll: fc.boolean(),
+  reason: fc.option(reasonText, { nil: undefined }),
 });
 
 function edit(
-  c: { raw: string; a: number; b: number; newString: string; replaceAll: boolean },
+  c: {
+    raw: string;
+    a: number;
+    b: number;
+    newString: string;
+    replaceAll: boolean;
+    reason: string | undefined;
+  },
   author: string | undefined,
 ) {
   const ai = aiView(c.raw);
@@ -100,7 +116,10 @@ function edit(
   const outcome = applyEdit(
     text,
     { oldString, newString: c.newString, replaceAll: c.replaceAll },
-    author ? { author, now: () => T + 60_000 } : {},
+    {
+      ...(author ? { author, now: () => T + 60_000 } : {}),
+      ...(c.reason !== undefined ? { reason: c.reason } : {}),
+    },
   );
   return { outcome, after: text.toString() };
 }

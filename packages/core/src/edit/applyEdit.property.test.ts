@@ -8,14 +8,24 @@ import {
   cleanDocument,
   codePointRange,
   plainText,
+  reasonText,
   richDocument,
 } from "../critic/markupArbitraries.js";
 import { parseCritic } from "../critic/parse.js";
-import { acceptSuggestions, rejectSuggestions } from "../critic/review.js";
+import {
+  acceptSuggestions,
+  listSuggestions,
+  rejectSuggestions,
+  type Suggestion,
+} from "../critic/review.js";
 import { aiView, baseView } from "../critic/views.js";
 import { applyEdit } from "./applyEdit.js";
 import { lineEndingOf, toCrlf } from "./lineEndings.js";
 import type { EditOutcome } from "./outcome.js";
+
+/** What a suggestion says, as a key (without id and line, which follow the text around it). */
+const said = (s: Suggestion) =>
+  JSON.stringify([s.kind, s.oldText, s.newText, s.author, s.time, s.reason]);
 
 function textOf(raw: string): Y.Text {
   const doc = new Y.Doc();
@@ -41,11 +51,13 @@ const editOf = (doc: fc.Arbitrary<string>) =>
     newString: plainText(6),
     replaceAll: fc.boolean(),
     author: fc.option(fc.constantFrom("Claude", 'Ev"e ++}'), { nil: undefined }),
+    reason: fc.option(reasonText, { nil: undefined }),
   });
 
 interface Case {
   raw: string;
   author: string | undefined;
+  reason: string | undefined;
   oldString: string;
   newString: string;
   replaceAll: boolean;
@@ -60,13 +72,17 @@ function runCase(c: {
   newString: string;
   replaceAll: boolean;
   author: string | undefined;
+  reason: string | undefined;
 }): Case | undefined {
   const ai = aiView(c.raw);
   const [s, e] = codePointRange(ai, c.a, c.b);
   const oldString = ai.slice(s, e);
   if (oldString === "") return undefined;
   const text = textOf(c.raw);
-  const opts = c.author ? { author: c.author, now: () => 1_700_000_000_000 } : {};
+  const opts = {
+    ...(c.author ? { author: c.author, now: () => 1_700_000_000_000 } : {}),
+    ...(c.reason !== undefined ? { reason: c.reason } : {}),
+  };
   const outcome = applyEdit(
     text,
     { oldString, newString: c.newString, replaceAll: c.replaceAll },
@@ -85,6 +101,13 @@ function checkSuccess(c: Case): void {
   for (const m of parseCritic(c.after)) {
     if (existing.has(c.after.slice(m.start, m.end))) continue;
     expect(findDelimiter(m.text, { separator: false })).toBeUndefined();
+  }
+  // Each suggestion the edit wrote carries its reason (the others keep theirs).
+  if (c.reason !== undefined) {
+    const before = new Set(listSuggestions(c.raw).map(said));
+    for (const s of listSuggestions(c.after)) {
+      if (!before.has(said(s))) expect(s.reason).toBe(c.reason);
+    }
   }
   // Review keeps the views; a suggestion whose resolution would re-pair neighbouring markup is
   // left pending as a conflict, otherwise the text becomes exactly the view.
@@ -177,7 +200,7 @@ describe("applyEdit properties", () => {
             const outcome = applyEdit(
               text,
               { oldString, newString, replaceAll: true },
-              { author: "Claude", now: () => 1_700_000_000_000 },
+              { author: "Claude", now: () => 1_700_000_000_000, reason: "tidier" },
             );
             if (outcome.ok)
               expect(aiView(text.toString())).toBe(expectedAi(ai, oldString, newString, true));

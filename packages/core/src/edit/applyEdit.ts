@@ -28,7 +28,7 @@ export function applyEdit(text: Y.Text, req: EditRequest, opts: EditOptions = {}
   const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
   let outcome: EditOutcome = refuse.notFound();
   doc.transact(() => {
-    outcome = editText(text, req, meta, opts.author);
+    outcome = editText(text, req, meta, opts.author, opts.reason);
   }, opts.origin ?? LENS_EDIT_ORIGIN);
   return outcome;
 }
@@ -52,6 +52,7 @@ function editText(
   req: EditRequest,
   meta: string,
   author: string | undefined,
+  reason: string | undefined,
 ): EditOutcome {
   const raw = text.toString();
   const map = buildViewMap(raw);
@@ -62,7 +63,7 @@ function editText(
   if (matches.ranges.length > 1 && !req.replaceAll) return refuse.notUnique(matches.ranges.length);
   const reps: Replacement[] = matches.ranges.map((r) => ({ ...r, text: matches.replacement }));
   if (reps.every((r) => map.ai.slice(r.start, r.end) === r.text)) return refuse.identical();
-  return writeReplacements(text, map, reps, meta, author);
+  return writeReplacements(text, map, reps, meta, author, reason);
 }
 
 /**
@@ -85,7 +86,14 @@ export function applyReplacements(
   const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
   let outcome: EditOutcome = refuse.notFound();
   doc.transact(() => {
-    outcome = writeReplacements(text, buildViewMap(text.toString()), reps, meta, opts.author);
+    outcome = writeReplacements(
+      text,
+      buildViewMap(text.toString()),
+      reps,
+      meta,
+      opts.author,
+      opts.reason,
+    );
   }, opts.origin ?? LENS_EDIT_ORIGIN);
   return outcome;
 }
@@ -100,6 +108,7 @@ function writeReplacements(
   reps: readonly Replacement[],
   meta: string,
   author: string | undefined,
+  reason: string | undefined,
 ): EditOutcome {
   const raw = map.raw;
   const firstLine = lineOf(map.ai, reps[0]!.start);
@@ -116,7 +125,7 @@ function writeReplacements(
     plan.spans.some((s) => s.base !== s.ai && (hasMarkDelimiter(s.base) || hasMarkDelimiter(s.ai)))
   )
     return refuse.unsafe(firstLine);
-  const markups = plan.spans.map((s) => spanMarkup(s, meta));
+  const markups = plan.spans.map((s) => spanMarkup(s, meta, reason));
   const after = rewriteRaw(raw, plan.spans, markups);
   if (!keepsInvariants(map, reps, after)) return refuse.unsafe(firstLine);
   const changed = othersChanged(map, after, author);

@@ -66,7 +66,7 @@ function changeOf(s: MarkedSuggestion): string {
 }
 
 /**
- * What each pending suggestion among `marks` says (kind, old and new text, author, time), for
+ * What each pending suggestion among `marks` says (kind, old and new text, author, time, reason), for
  * those `author` did not make wholly, in order, with the first of its marks not by `author`.
  * Grouped as findSuggestions groups them (a deletion right before an insertion is one replace),
  * without the ids and lines it works out: this runs on every edit of a text that holds them.
@@ -83,6 +83,7 @@ function othersIn(
     const pair = m.kind === "delete" && next?.kind === "insert" && next.start === m.end;
     const last = pair ? next : m;
     if (pair) i++;
+    const reason = marks[i + 1]?.reason ? marks[++i]!.text : "";
     const theirs = [m, last].find((x) => !madeBy(x, author));
     if (!theirs) continue;
     const kind = pair ? "replace" : m.kind;
@@ -91,7 +92,10 @@ function othersIn(
       m.kind === "substitute" ? (m.newText ?? "") : pair || m.kind === "insert" ? last.text : "";
     const who = m.meta?.author ?? last.meta?.author;
     const time = m.meta?.time ?? last.meta?.time;
-    out.push([theirs, [kind, oldText, newText, who ?? "\u0001", time ?? ""].join("\u0000")]);
+    out.push([
+      theirs,
+      [kind, oldText, newText, who ?? "\u0001", time ?? "", reason].join("\u0000"),
+    ]);
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { criticMark, plainText } from "../critic/markupArbitraries.js";
+import { criticMark, plainText, reasonText } from "../critic/markupArbitraries.js";
 import { rejectSuggestions } from "../critic/review.js";
 import { findSuggestions } from "../critic/suggestions.js";
 import { aiView, baseView } from "../critic/views.js";
@@ -59,7 +59,8 @@ describe("insertSuggestion (generated)", () => {
         fc.nat(),
         fc.constantFrom("start", "end"),
         fc.boolean(),
-        (raw, added, pick, position, byHeading) => {
+        fc.option(reasonText, { nil: undefined }),
+        (raw, added, pick, position, byHeading, reason) => {
           const text = textOf(raw);
           let chosen: { at: number; text: string; index?: number; end: number } | undefined;
           const out = insertSuggestion(
@@ -73,7 +74,7 @@ describe("insertSuggestion (generated)", () => {
               chosen = { at, text: placed.text, end, ...(index !== undefined ? { index } : {}) };
               return { ok: true, place: { at, text: placed.text } };
             },
-            { author: "Claude", now: () => 1_700_000_000_000 },
+            { author: "Claude", now: () => 1_700_000_000_000, ...(reason ? { reason } : {}) },
           );
           const after = text.toString();
           const ai = aiView(raw);
@@ -98,6 +99,13 @@ describe("insertSuggestion (generated)", () => {
           const added_ = findSuggestions(after).filter((s) => s.author === "Claude");
           expect(added_).toHaveLength(1);
           expect(added_[0]!.newText).toBe(c.text);
+          expect(added_[0]!.reason).toBe(reason);
+          // Every other suggestion keeps its reason.
+          const others = (r: string) =>
+            findSuggestions(r)
+              .filter((s) => s.author !== "Claude")
+              .map((s) => [s.kind, s.oldText, s.newText, s.reason]);
+          expect(others(after)).toEqual(others(raw));
           rejectSuggestions(text, [added_[0]!.id]);
           expect(text.toString()).toBe(raw);
         },

@@ -59,9 +59,12 @@ export function insertSuggestion(
       };
       return;
     }
-    const rawAt = map.aiToRaw(at);
+    let rawAt = map.aiToRaw(at);
+    // Right after a suggestion is after its reason, which belongs to it (critic/reason.ts).
+    const next = map.segments[map.segmentAtRaw(rawAt)];
+    if (next?.mark?.reason && next.rawStart === rawAt) rawAt = next.rawEnd;
     const span = { rawStart: rawAt, rawEnd: rawAt, base: "", ai: added, hasMarks: false };
-    const markup = markupText(span, spanMarkup(span, meta));
+    const markup = markupText(span, spanMarkup(span, meta, opts.reason));
     const after = raw.slice(0, rawAt) + markup + raw.slice(rawAt);
     const expected = map.ai.slice(0, at) + added + map.ai.slice(at);
     const keeps =

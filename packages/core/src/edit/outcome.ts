@@ -13,6 +13,11 @@ export interface EditOptions {
   now?: () => number;
   /** Transaction origin; LENS_EDIT_ORIGIN by default. */
   origin?: unknown;
+  /**
+   * Why: written as a comment right after each suggestion (critic/reason.ts), with the same
+   * metadata. Checked by the caller (reasonProblem); the engine's view checks refuse any other.
+   */
+  reason?: string;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Span {
   ai: string;
   /** True when the range holds pending marks (merged), false when it is plain text. */
   hasMarks: boolean;
+  /** Reasons of the suggestions merged into the span (critic/reason.ts), in order. */
+  reasons?: string[];
 }
 
 export type Plan =
@@ -39,8 +41,9 @@ function isText(seg: ViewSegment): boolean {
   return seg.kind === "text";
 }
 
+/** A comment or highlight a reviewer wrote; a suggestion's reason is part of the suggestion. */
 function isReviewerNote(seg: ViewSegment): seg is ViewSegment & { kind: "comment" | "highlight" } {
-  return seg.kind === "comment" || seg.kind === "highlight";
+  return (seg.kind === "comment" || seg.kind === "highlight") && !seg.mark?.reason;
 }
 
 /**
@@ -52,7 +55,9 @@ export function planSpans(map: ViewMap, reps: readonly Replacement[]): Plan {
   const groups: Group[] = [];
   for (const rep of reps) {
     let first = map.segmentAt(rep.start);
-    const last = map.segmentAt(rep.end - 1);
+    let last = map.segmentAt(rep.end - 1);
+    // A suggestion keeps its reason: the comment right after it goes with it.
+    if (segs[last]?.mark && segs[last + 1]?.mark?.reason) last++;
     for (let i = first; i <= last; i++) {
       const seg = segs[i]!;
       if (isReviewerNote(seg)) return { ok: false, blockedBy: seg };
@@ -89,13 +94,19 @@ function toSpan(map: ViewMap, g: Group): Span {
   }
   pieces.push(map.ai.slice(at, g.aiEnd));
   let hasMarks = false;
-  for (let i = g.first; i <= g.last; i++) if (map.segments[i]!.mark) hasMarks = true;
+  const reasons: string[] = [];
+  for (let i = g.first; i <= g.last; i++) {
+    const mark = map.segments[i]!.mark;
+    if (mark) hasMarks = true;
+    if (mark?.reason) reasons.push(mark.text);
+  }
   return trimLineEnds(map, {
     rawStart: g.rawStart,
     rawEnd: g.rawEnd,
     base: map.baseOf(g.rawStart, g.rawEnd),
     ai: pieces.join(""),
     hasMarks,
+    ...(reasons.length ? { reasons } : {}),
   });
 }
 

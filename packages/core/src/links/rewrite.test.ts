@@ -3,7 +3,7 @@
 // and whether or not its AI view differs from its raw text (pending suggestions) — has its AI
 // view rendered by neither, so a move over a large vault does not re-render it.
 import { describe, expect, it } from "vitest";
-import { callTool } from "../tools/registry.js";
+import { callTool } from "../registry/registry.js";
 import { SessionStore } from "../tools/session.js";
 import { aiViewRenders } from "../workspace/viewCache.js";
 import { startLinkUpkeep } from "./backlinks.js";

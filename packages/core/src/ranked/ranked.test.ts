@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { folderReach } from "../access/reach.js";
 import { contentsText } from "../model/contentDoc.js";
-import { callTool } from "../tools/registry.js";
+import { callTool } from "../registry/registry.js";
 import { SessionStore } from "../tools/session.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
 import { MAX_RANKED_CHARS } from "./fields.js";

@@ -28,3 +28,4 @@ export {
   type UndoneReview,
   undoReview,
 } from "./undo.js";
+export { withdrawTool } from "./withdraw.js";

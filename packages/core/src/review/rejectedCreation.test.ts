@@ -6,7 +6,7 @@ import { EVERYWHERE } from "../access/reach.js";
 import { listSuggestions } from "../critic/suggestions.js";
 import { startLinkUpkeep } from "../links/backlinks.js";
 import { getEntry, legacyDocsMap, readBacklinks } from "../model/folderDoc.js";
-import { callTool } from "../tools/registry.js";
+import { callTool } from "../registry/registry.js";
 import { SessionStore } from "../tools/session.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
 import { reviewSuggestions } from "./batchReview.js";

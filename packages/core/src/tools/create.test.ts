@@ -5,7 +5,7 @@ import { folderReach } from "../access/reach.js";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { getEntry } from "../model/folderDoc.js";
-import { callTool } from "./registry.js";
+import { callTool } from "../registry/registry.js";
 import { SessionStore } from "./session.js";
 
 function setup() {

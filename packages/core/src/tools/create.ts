@@ -5,6 +5,7 @@ import { z } from "zod";
 import { EVERYWHERE } from "../access/reach.js";
 import { findDelimiter } from "../critic/delimiters.js";
 import { EMPTY_META, formatMeta, looksLikeMeta } from "../critic/meta.js";
+import { reasonMarkup } from "../edit/markup.js";
 import { LENS_EDIT_ORIGIN } from "../edit/origin.js";
 import { contentsText } from "../model/contentDoc.js";
 import { setEntry } from "../model/folderDoc.js";
@@ -12,6 +13,7 @@ import { contentDocId } from "../model/ids.js";
 import { plural } from "../text/english.js";
 import { addSharedFolder } from "../workspace/sharedFolder.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
+import { reasonArg, reasonRefusal } from "./reasonArg.js";
 import { defineTool, failure, success } from "./tool.js";
 
 const input = z.object({
@@ -31,6 +33,7 @@ const input = z.object({
     .describe(
       "True to create the path's first segment as a new shared folder when no folder has that name (admin role only). Without it, a path in an unknown folder is refused, so a misspelt folder name never creates one.",
     ),
+  reason: reasonArg,
 });
 
 export const createTool = defineTool({
@@ -61,6 +64,8 @@ export const createTool = defineTool({
         `content contains the CriticMarkup delimiter "${hit.delimiter}", which would break the suggestion that holds it; nothing was created. Rephrase or leave it out.`,
       );
     }
+    const badReason = reasonRefusal(args.reason, args.file_path);
+    if (badReason) return badReason;
     // The role new_folder needs (admin) is the service's to check; the reach is core's: a
     // token limited to some folders would not reach the folder it made.
     const reach = caller?.reach ?? EVERYWHERE;
@@ -97,7 +102,8 @@ export const createTool = defineTool({
           ? EMPTY_META
           : "";
       doc.transact(() => {
-        contentsText(doc).insert(0, `{++${meta}${args.content}++}`);
+        const why = reasonMarkup(args.reason, author ? meta : "");
+        contentsText(doc).insert(0, `{++${meta}${args.content}++}${why}`);
       }, LENS_EDIT_ORIGIN);
     }
     placement.folder.doc.transact(() => {

@@ -8,6 +8,7 @@ import { lineStarts } from "../text/lines.js";
 import { lookupDocument } from "./document.js";
 import { ExcerptSchema, excerptAround, renderExcerpt } from "./numbered.js";
 import { notReadYet } from "./readFirst.js";
+import { reasonArg, reasonRefusal } from "./reasonArg.js";
 import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success, type ToolErrorCode } from "./tool.js";
 
@@ -33,6 +34,7 @@ const input = z.object({
     .describe(
       `Replace every occurrence of old_string instead of exactly one (default false); at most ${MAX_REPLACEMENTS} occurrences per edit.`,
     ),
+  reason: reasonArg,
 });
 
 export const editTool = defineTool({
@@ -58,6 +60,8 @@ export const editTool = defineTool({
     const { loc } = found.value;
     const unread = notReadYet(session, loc, args.file_path, "edit");
     if (unread) return unread;
+    const badReason = reasonRefusal(args.reason, loc.path);
+    if (badReason) return badReason;
     // Too many matches for replace_all is refused on the view the read left, before the note is
     // woken or parsed: counting stops past the bound (a 3.9 MB note with 350 000 matches).
     if (args.replace_all && args.old_string !== "") {
@@ -79,9 +83,10 @@ export const editTool = defineTool({
         "not_loaded",
         `Content of ${loc.path} is not available on this server. Try another document.`,
       );
-    const opts: { author?: string; now: () => number } = { now: ws.now };
+    const opts: { author?: string; now: () => number; reason?: string } = { now: ws.now };
     const author = caller?.author ?? ws.author;
     if (author) opts.author = author;
+    if (args.reason !== undefined) opts.reason = args.reason;
     const outcome = applyEdit(
       text,
       {

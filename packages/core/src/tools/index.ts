@@ -51,27 +51,21 @@ export {
   SuggestionSchema,
 } from "./readDocument.js";
 export { RECENT_MAX_LIMIT, recentTool } from "./recent.js";
-export {
-  type CallContext,
-  type CheckedCall,
-  callTool,
-  checkToolCall,
-  findTool,
-  lensTools,
-  sessionIdArg,
-  ToolCallError,
-  toolArguments,
-  toolInputJsonSchema,
-  toolOutputJsonSchema,
-} from "./registry.js";
 export { documentsInScope, resolveScope, type Scope } from "./scope.js";
 export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchTool } from "./search.js";
 export { type ReadTracker, Session, type SessionLimits, SessionStore } from "./session.js";
+export {
+  SUGGESTIONS_DEFAULT_LIMIT,
+  SUGGESTIONS_MAX_LIMIT,
+  type SuggestionHistoryItem,
+  suggestionsTool,
+} from "./suggestions.js";
 export {
   defineTool,
   failedResult,
   invokeTool,
   type Tool,
+  type ToolContext,
   type ToolResult,
   toToolResult,
 } from "./tool.js";

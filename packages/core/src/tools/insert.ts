@@ -11,6 +11,7 @@ import { lineIndexOf, lineStarts } from "../text/lines.js";
 import { lookupDocument } from "./document.js";
 import { ExcerptSchema, excerptAround, renderExcerpt } from "./numbered.js";
 import { notReadYet } from "./readFirst.js";
+import { reasonArg, reasonRefusal } from "./reasonArg.js";
 import { textForChange } from "./textForChange.js";
 import { defineTool, failure, type LensError, success } from "./tool.js";
 
@@ -37,6 +38,7 @@ const input = z.object({
     .describe(
       "start: right below the heading (the note's frontmatter); end (default): after the section's (note's) last non-blank line.",
     ),
+  reason: reasonArg,
 });
 
 const output = z.object({
@@ -65,6 +67,8 @@ export const insertTool = defineTool({
     const { loc } = found.value;
     const unread = notReadYet(session, loc, args.file_path, "insert");
     if (unread) return unread;
+    const badReason = reasonRefusal(args.reason, loc.path);
+    if (badReason) return badReason;
     const hit = findDelimiter(args.content, { separator: false });
     if (hit) {
       return failure(
@@ -121,7 +125,11 @@ export const insertTool = defineTool({
         lead = placed.lead;
         return { ok: true, place: { at, text: placed.text } };
       },
-      { now: ws.now, ...(author ? { author } : {}) },
+      {
+        now: ws.now,
+        ...(author ? { author } : {}),
+        ...(args.reason !== undefined ? { reason: args.reason } : {}),
+      },
     );
     if (!outcome.ok) {
       if (outcome.reason === "refused") return { ok: false, error: outcome.value as LensError };

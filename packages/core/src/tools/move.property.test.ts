@@ -7,8 +7,8 @@ import * as Y from "yjs";
 import { backlinkIndexOf, startLinkUpkeep } from "../links/backlinks.js";
 import { buildWorkspace } from "../links/links.test-helpers.js";
 import { readBacklinks } from "../model/folderDoc.js";
+import { callTool } from "../registry/registry.js";
 import { Workspace } from "../workspace/workspace.js";
-import { callTool } from "./registry.js";
 import { SessionStore } from "./session.js";
 
 const NAMES = ["Plan", "Idea", "Log", "Todo", "New1", "New2", "New3"];

@@ -11,6 +11,7 @@ import { renameEntry } from "../model/folderDoc.js";
 import { plural } from "../text/english.js";
 import { lookupDocument } from "./document.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
+import { reasonArg, reasonRefusal } from "./reasonArg.js";
 import { textForChange } from "./textForChange.js";
 import { defineTool, failure, success } from "./tool.js";
 
@@ -23,6 +24,7 @@ const input = z.object({
     .describe(
       'Its new path in the same shared folder (e.g. "Team/Meetings/Kickoff.md"; ".md" is added when missing). Missing sub-folders are created; it must not exist yet.',
     ),
+  reason: reasonArg,
 });
 
 export const moveTool = defineTool({
@@ -70,6 +72,8 @@ export const moveTool = defineTool({
       return found;
     }
     const { loc } = found.value;
+    const badReason = reasonRefusal(args.reason, loc.path);
+    if (badReason) return badReason;
     const placed = placeDocument(ws, args.new_path, reach, "new_path", { movingDocId: loc.docId });
     if (!placed.ok) return placed;
     const placement = placed.value;
@@ -117,7 +121,11 @@ export const moveTool = defineTool({
       if (woken.ok && !text) continue;
       const done =
         text !== undefined &&
-        applyReplacements(text, reps, author ? { author, now: ws.now } : { now: ws.now }).ok;
+        applyReplacements(text, reps, {
+          now: ws.now,
+          ...(author ? { author } : {}),
+          ...(args.reason !== undefined ? { reason: args.reason } : {}),
+        }).ok;
       // A note the caller cannot see keeps its links working too, but is counted, never named.
       if (!reachesEntry(ws, reach, { path, docId })) {
         if (done) hiddenRewritten++;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Caller } from "../access/caller.js";
 import { folderReach } from "../access/reach.js";
 import { buildWorkspace } from "../links/links.test-helpers.js";
-import { callTool } from "./registry.js";
+import { callTool } from "../registry/registry.js";
 import { SessionStore } from "./session.js";
 
 function setup() {

@@ -185,7 +185,7 @@ function suggestionFooter(r: ReadResult): string {
 }
 
 function describeSuggestion(s: SuggestionInfo): string {
-  const by = s.author ? ` (by ${s.author})` : "";
+  const by = `${s.author ? ` (by ${s.author})` : ""}${s.reason ? ` — reason: ${JSON.stringify(s.reason.length > 200 ? `${s.reason.slice(0, 197)}...` : s.reason)}` : ""}`;
   const q = (t: string) => JSON.stringify(t.length > 80 ? `${t.slice(0, 77)}...` : t);
   switch (s.kind) {
     case "insert":

@@ -20,6 +20,7 @@ export const SuggestionSchema = z.object({
   newText: z.string(),
   author: z.string().optional(),
   time: z.number().optional().describe("When it was made, ms since the epoch."),
+  reason: z.string().optional().describe("Why its author suggested it."),
 });
 export type SuggestionInfo = z.infer<typeof SuggestionSchema>;
 
@@ -112,10 +113,11 @@ export function readDocument(
   const all = docView.suggestions;
   const suggestions = all
     .filter((s) => s.line >= start && s.line <= end)
-    .map(({ id, kind, line, oldText, newText, author, time }) => {
+    .map(({ id, kind, line, oldText, newText, author, time, reason }) => {
       const info: SuggestionInfo = { id, kind, line, oldText, newText };
       if (author !== undefined) info.author = author;
       if (time !== undefined) info.time = time;
+      if (reason !== undefined) info.reason = reason;
       return info;
     });
   const meta = notePropertiesOf(docView);

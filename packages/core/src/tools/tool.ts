@@ -1,6 +1,7 @@
 // The tool contract: what every Lens tool is, whatever adapter (MCP, REST) carries it.
 import type { z } from "zod";
 import type { Caller } from "../access/caller.js";
+import type { SuggestionHistory } from "../history/suggestionHistory.js";
 import type { LensError, Outcome, ToolErrorCode } from "../outcome/outcome.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { ReadTracker } from "./session.js";
@@ -30,6 +31,11 @@ export interface ToolResult<R = unknown> {
   data?: R;
 }
 
+/** What a host gives tools beyond the workspace: the history of suggestions (the service's). */
+export interface ToolContext {
+  history?: SuggestionHistory;
+}
+
 export interface Tool<Schema extends z.ZodObject = z.ZodObject, R = unknown> {
   /** Claude Code's tool name: `read`, `glob`, `grep`, `edit`, `get_links`. */
   name: string;
@@ -51,6 +57,7 @@ export interface Tool<Schema extends z.ZodObject = z.ZodObject, R = unknown> {
     session: ReadTracker,
     args: z.infer<Schema>,
     caller?: Caller,
+    context?: ToolContext,
   ): Outcome<R>;
   /** The text an assistant reads for a result: pure, the result is all it needs. */
   renderText(result: R): string;
@@ -69,8 +76,9 @@ export function invokeTool<S extends z.ZodObject, R>(
   session: ReadTracker,
   args: z.infer<S>,
   caller?: Caller,
+  context?: ToolContext,
 ): ToolResult<R> {
-  return toToolResult(tool, tool.run(workspace, session, args, caller));
+  return toToolResult(tool, tool.run(workspace, session, args, caller, context));
 }
 
 export function failedResult(error: LensError): ToolResult<never> {

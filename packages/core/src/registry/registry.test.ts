@@ -1,8 +1,8 @@
 // The registry: how arguments are checked and how schemas are published to adapters.
 import { describe, expect, it } from "vitest";
+import { SessionStore } from "../tools/session.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
 import { callTool, lensTools, ToolCallError, toolInputJsonSchema } from "./registry.js";
-import { SessionStore } from "./session.js";
 
 function context() {
   const workspace = workspaceFromTexts([{ name: "Lens", files: { "A.md": "alpha\n" } }]);
@@ -25,6 +25,8 @@ describe("published schemas", () => {
       recent: ["since"],
       create: ["file_path", "content"],
       move: ["file_path", "new_path"],
+      suggestions: [],
+      withdraw: ["ids"],
     });
   });
 

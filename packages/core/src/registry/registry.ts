@@ -1,20 +1,23 @@
-// The tool registry: every Lens tool, and the one place adapters call a tool by name.
+// The tool registry: every Lens tool (those of tools/, and review/'s withdraw), and the one
+// place adapters call a tool by name.
 import { z } from "zod";
 import { type Caller, OWNER } from "../access/caller.js";
+import { withdrawTool } from "../review/withdraw.js";
 import { clip } from "../text/clip.js";
+import { createTool } from "../tools/create.js";
+import { editTool } from "../tools/edit.js";
+import { getLinksTool } from "../tools/getLinks.js";
+import { globTool } from "../tools/glob.js";
+import { grepTool } from "../tools/grep.js";
+import { insertTool } from "../tools/insert.js";
+import { moveTool } from "../tools/move.js";
+import { readTool } from "../tools/read.js";
+import { recentTool } from "../tools/recent.js";
+import { searchTool } from "../tools/search.js";
+import type { SessionStore } from "../tools/session.js";
+import { suggestionsTool } from "../tools/suggestions.js";
+import { type Tool, type ToolResult, toToolResult } from "../tools/tool.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { createTool } from "./create.js";
-import { editTool } from "./edit.js";
-import { getLinksTool } from "./getLinks.js";
-import { globTool } from "./glob.js";
-import { grepTool } from "./grep.js";
-import { insertTool } from "./insert.js";
-import { moveTool } from "./move.js";
-import { readTool } from "./read.js";
-import { recentTool } from "./recent.js";
-import { searchTool } from "./search.js";
-import type { SessionStore } from "./session.js";
-import { type Tool, type ToolResult, toToolResult } from "./tool.js";
 
 /** The tools Lens offers, in the order adapters list them. */
 export const lensTools: readonly Tool[] = [
@@ -28,6 +31,8 @@ export const lensTools: readonly Tool[] = [
   getLinksTool,
   createTool,
   moveTool,
+  suggestionsTool,
+  withdrawTool,
 ] as Tool[];
 
 /** A call that is malformed: unknown tool or arguments that break the schema (protocol error). */
