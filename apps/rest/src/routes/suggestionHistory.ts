@@ -139,6 +139,18 @@ const withdrawRoute = createRoute({
 
 export function registerSuggestionHistoryRoutes(app: OpenAPIHono, deps: RestDeps): void {
   const ws = deps.workspace;
+  /** Runs a tool through a request session: its typed result and text, or its problem. */
+  const answer = async (
+    actor: ReturnType<typeof actorFor>,
+    tool: string,
+    args: Record<string, unknown>,
+    path: string | undefined,
+  ) => {
+    const result = await withRequestSession(deps, actor, undefined, (rs) => rs.call(tool, args));
+    if (result.isError)
+      throw problemForFailure(result, { tool, ws, path, reach: actor.caller.reach });
+    return { ...(result.data as object), text: result.text };
+  };
 
   app.openapi(historyRoute, async (c) => {
     const q = c.req.valid("query");
@@ -149,37 +161,13 @@ export function registerSuggestionHistoryRoutes(app: OpenAPIHono, deps: RestDeps
     if (q.since !== undefined) args.since = q.since;
     if (q.cursor !== undefined) args.cursor = q.cursor;
     if (q.limit !== undefined) args.limit = q.limit;
-    const result = await withRequestSession(deps, actor, undefined, (rs) =>
-      rs.call("suggestions", args),
-    );
-    if (result.isError) {
-      throw problemForFailure(result, {
-        tool: "suggestions",
-        ws,
-        path: q.path,
-        reach: actor.caller.reach,
-      });
-    }
-    return c.json({ ...(result.data as object), text: result.text } as never, 200);
+    return c.json((await answer(actor, "suggestions", args, q.path)) as never, 200);
   });
 
   app.openapi(withdrawRoute, async (c) => {
     const body = c.req.valid("json");
     const actor = actorFor(c, deps, "withdrawSuggestions");
-    const result = await withRequestSession(deps, actor, undefined, (rs) =>
-      rs.call("withdraw", {
-        ids: body.ids,
-        ...(body.path !== undefined ? { path: body.path } : {}),
-      }),
-    );
-    if (result.isError) {
-      throw problemForFailure(result, {
-        tool: "withdraw",
-        ws,
-        path: body.path,
-        reach: actor.caller.reach,
-      });
-    }
-    return c.json({ ...(result.data as object), text: result.text } as never, 200);
+    const args = { ids: body.ids, ...(body.path !== undefined ? { path: body.path } : {}) };
+    return c.json((await answer(actor, "withdraw", args, body.path)) as never, 200);
   });
 }
