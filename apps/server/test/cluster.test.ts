@@ -132,13 +132,20 @@ async function v2(url: string) {
   return { client, tool };
 }
 
-/** The Team folder's unit: the one lease besides "unfiled". */
+/**
+ * The Team folder's unit: the one besides "unfiled". Found by its epoch counter, which stays,
+ * not by its lease, which is briefly absent while it moves between processes.
+ */
 async function teamUnit(): Promise<string> {
   const r = new Redis(redis.url);
   const keys = new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`));
   try {
-    const leases = await r.keys(`${keys.ns}:lease:*`);
-    return leases.map((k) => k.slice(`${keys.ns}:lease:`.length)).find((u) => u !== "unfiled")!;
+    const epochs = await r.keys(`${keys.ns}:epoch:*`);
+    const unit = epochs
+      .map((k) => k.slice(`${keys.ns}:epoch:`.length))
+      .find((u) => u !== "unfiled");
+    if (unit === undefined) throw new Error("no folder has had an owner yet");
+    return unit;
   } finally {
     r.disconnect();
   }
