@@ -325,9 +325,8 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
     // Revoked through A's REST: B refuses it within 1 s.
     const revoked = await fetch(`${a.base}/api/v1/tokens/Ann`, { method: "DELETE", headers: AUTH });
     expect(revoked.status).toBe(200);
-    const at = Date.now();
+    // The issue's bound: refused everywhere within 1 s (within() fails past it).
     await within(1_000, async () => ((await asAnn(b)) === 401 ? true : undefined));
-    expect(Date.now() - at).toBeLessThan(1_000);
 
     // Each process lists the others' audit entries: the accept made on A, the revocation made
     // on A and the CLI's addition, all on B.
@@ -424,12 +423,11 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
     const other = procs.find((p) => p !== owner)!;
 
     owner.child.proc.kill("SIGSTOP");
-    const stopped = Date.now();
-    // The lease (5 s) lapses and the other process takes it within a lease and a second.
-    await within(7_000, async () =>
+    // The lease (5 s) lapses and the other process takes it within a lease and a second (the
+    // issue's bound, with half a second for polling on a busy machine; within() fails past it).
+    await within(6_500, async () =>
       (await leaseHolder(unit)) === other.child.proc.pid ? true : undefined,
     );
-    expect(Date.now() - stopped).toBeLessThan(6_500);
 
     // A write on the new owner reaches the bucket.
     const conn = await connectHttp(other.url, AUTH);
