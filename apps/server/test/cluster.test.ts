@@ -5,7 +5,7 @@
 // `lens export --cluster` gives every note with its edits.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Bucket, Keys, parseStoreUrl, s3FromEnv } from "@lens/cluster";
+import { Bucket, Keys, parseStoreUrl, partitionOf, s3FromEnv } from "@lens/cluster";
 import { decodeDocFile } from "@lens/store";
 import {
   type CallToolResult,
@@ -68,13 +68,14 @@ afterEach((ctx) => {
 });
 
 const env = () => ({ ...s3.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" });
-const clusterArgs = () => [
+const clusterArgs = (prefix = PREFIX) => [
   "--cluster",
   redis.url,
   "--store",
-  `s3://${s3.bucket}/${PREFIX}`,
+  `s3://${s3.bucket}/${prefix}`,
   "--s3-path-style",
 ];
+const keysOf = (prefix = PREFIX) => new Keys(parseStoreUrl(`s3://${s3.bucket}/${prefix}`));
 
 interface Proc {
   child: Child;
@@ -82,9 +83,19 @@ interface Proc {
   base: string;
 }
 
-async function serve(name: string): Promise<Proc> {
+async function serve(name: string, prefix = PREFIX, extra: string[] = []): Promise<Proc> {
   const child = spawnCli(
-    ["serve", ...clusterArgs(), "--data", join(tmp.path, name), "--port", "0", "--token", TOKEN],
+    [
+      "serve",
+      ...clusterArgs(prefix),
+      ...extra,
+      "--data",
+      join(tmp.path, name),
+      "--port",
+      "0",
+      "--token",
+      TOKEN,
+    ],
     { env: env() },
   );
   children.push(child);
@@ -136,9 +147,9 @@ async function v2(url: string) {
  * The Team folder's unit: the one besides "unfiled". Found by its epoch counter, which stays,
  * not by its lease, which is briefly absent while it moves between processes.
  */
-async function teamUnit(): Promise<string> {
+async function teamUnit(prefix = PREFIX): Promise<string> {
   const r = new Redis(redis.url);
-  const keys = new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`));
+  const keys = keysOf(prefix);
   try {
     const epochs = await r.keys(`${keys.ns}:epoch:*`);
     const unit = epochs
@@ -157,12 +168,45 @@ async function leaseHolder(unit: string): Promise<number | undefined> {
 }
 
 /** Who holds `unit`'s lease (a pid) and under which fencing epoch. */
-async function lease(unit: string): Promise<{ pid: number; epoch: number } | undefined> {
+async function lease(
+  unit: string,
+  prefix = PREFIX,
+): Promise<{ pid: number; epoch: number } | undefined> {
   const r = new Redis(redis.url);
   try {
-    const token = await r.get(new Keys(parseStoreUrl(`s3://${s3.bucket}/${PREFIX}`)).lease(unit));
+    const token = await r.get(keysOf(prefix).lease(unit));
     const m = token ? /-(\d+)-[0-9a-f]+:(\d+)$/.exec(token) : null;
     return m ? { pid: Number(m[1]), epoch: Number(m[2]) } : undefined;
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** The newest id in the update log partition of `docId` ("0-0" when empty). */
+async function logHead(docId: string): Promise<string> {
+  const r = new Redis(redis.url);
+  try {
+    const keys = keysOf();
+    const last = await r.xrevrange(keys.stream(partitionOf(docId)), "+", "-", "COUNT", 1);
+    return last[0]?.[0] ?? "0-0";
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** The members that appended updates of `docId` to the log after entry `since`. */
+async function folderWriters(docId: string, since: string): Promise<string[]> {
+  const r = new Redis(redis.url);
+  try {
+    const keys = keysOf();
+    const entries = await r.xrange(keys.stream(partitionOf(docId)), `(${since}`, "+");
+    const members: string[] = [];
+    for (const [, fields] of entries) {
+      const f = new Map<string, string>();
+      for (let i = 0; i < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
+      if (f.get("d") === docId) members.push(f.get("m")!);
+    }
+    return members;
   } finally {
     r.disconnect();
   }
@@ -171,6 +215,8 @@ async function lease(unit: string): Promise<{ pid: number; epoch: number } | und
 describe("lens serve --cluster over redis-server and s3rver", () => {
   let a: Proc;
   let b: Proc;
+  /** Team/Notes/Ideas.md's doc id (found in the bucket by the y-sweet test). */
+  let ideasId: string;
 
   it("shares read handles, edits and reviews between processes within 2 s", async () => {
     const vaults = writeFixtureVaults(join(tmp.path, "vaults"));
@@ -279,6 +325,7 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
       return undefined;
     });
     bucket.close();
+    ideasId = docId;
     const client = await connectClient(a.base, docId, { serverToken: TOKEN });
     try {
       expect(client.text.toString()).toContain("The old idea was good.");
@@ -296,6 +343,46 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
       await within(2_000, async () =>
         client.text.toString().includes("The new idea++}") ? true : undefined,
       );
+    } finally {
+      client.stop();
+    }
+  });
+
+  it("runs link upkeep on the folder's owner alone: a link typed elsewhere is written there", async () => {
+    const unit = await teamUnit();
+    const owner = await within(10_000, async () => {
+      const r = new Redis(redis.url);
+      try {
+        const token = await r.get(keysOf().lease(unit));
+        return token?.slice(0, token.lastIndexOf(":"));
+      } finally {
+        r.disconnect();
+      }
+    });
+    // A sync client on the process that does not own Team types a link to Old.md.
+    const other = [a, b].find((p) => !owner.includes(`-${p.child.proc.pid}-`))!;
+    const since = await logHead(unit);
+    const client = await connectClient(other.base, ideasId, { serverToken: TOKEN });
+    try {
+      client.text.insert(client.text.length, "\nSee [[Old]].\n");
+      // Every process's index knows it at once...
+      for (const p of [a, b]) {
+        await within(2_000, async () => {
+          const links = await fetch(`${p.base}/api/v1/documents/Team/Archive/Old.md/links`, {
+            headers: AUTH,
+          });
+          const body = (await links.json()) as { backlinks?: string[] };
+          return body.backlinks?.includes("Team/Notes/Ideas.md") ? true : undefined;
+        });
+      }
+      // ...and Team's backlinks_v0 is written by its owner only.
+      const writers = await within(3_000, async () => {
+        const members = await folderWriters(unit, since);
+        return members.length > 0 ? members : undefined;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(new Set(await folderWriters(unit, since))).toEqual(new Set([owner]));
+      expect(writers).toContain(owner);
     } finally {
       client.stop();
     }
@@ -482,6 +569,56 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
         (await raw(owner, "Team/Plans.md")).includes("Plan Z") ? true : undefined,
       ),
     ).toBe(true);
+  });
+
+  it("a process paused past the log's retention catches up from the bucket when it resumes", async () => {
+    const prefix = "behind";
+    const vaults = writeFixtureVaults(join(tmp.path, "vaults-behind"));
+    await runCli([
+      "import",
+      ...clusterArgs(prefix),
+      "--data",
+      join(tmp.path, "importer-behind"),
+      `${vaults.team}=Team`,
+    ]);
+    // P trims the log one second after the bucket has an entry; Q is paused meanwhile.
+    const [p, q] = await Promise.all([
+      serve("p", prefix, ["--log-retention", "1s"]),
+      serve("q", prefix),
+    ]);
+    expect(await raw(q, "Team/Plans.md")).toContain("Plan B");
+    q.child.proc.kill("SIGSTOP");
+    const unit = await teamUnit(prefix);
+    await within(15_000, async () =>
+      (await lease(unit, prefix))?.pid === p.child.proc.pid ? true : undefined,
+    );
+    const onP = await v2(p.url);
+    const created = await onP.tool("create", {
+      file_path: "Team/Late.md",
+      content: "written while Q slept\n",
+    });
+    expect(created.isError, created.text).toBe(false);
+    await onP.client.close();
+    // Written to the bucket, then trimmed from the log: only the bucket has it now.
+    const r = new Redis(redis.url);
+    try {
+      await within(15_000, async () => {
+        let left = 0;
+        for (let i = 0; i < 16; i++) left += await r.xlen(keysOf(prefix).stream(i));
+        return left === 0 ? true : undefined;
+      });
+    } finally {
+      r.disconnect();
+    }
+    q.child.proc.kill("SIGCONT");
+    await within(5_000, async () =>
+      (await raw(q, "Team/Late.md")).includes("written while Q slept") ? true : undefined,
+    );
+    expect(q.child.stderr()).toContain("fell behind the update log's retention");
+    for (const c of [p, q]) {
+      c.child.proc.kill("SIGTERM");
+      await c.child.exited;
+    }
   });
 
   it("lens export --cluster gives every note with its edits", async () => {

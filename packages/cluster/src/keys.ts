@@ -23,6 +23,10 @@ export class Keys {
   dirty(p: number): string {
     return `${this.ns}:dirty:${p}`;
   }
+  /** Partition → the highest update-log entry id trimming removed (see trimmed.ts). */
+  get trimmed(): string {
+    return `${this.ns}:trimmed`;
+  }
   /** Live members: member → expiry (ms, Redis time). */
   get members(): string {
     return `${this.ns}:members`;

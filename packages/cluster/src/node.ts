@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import { isFolderDoc, type ToolResult, type Workspace } from "@lens/core";
 import { decodeDocFile } from "@lens/store";
 import { Redis } from "ioredis";
+import * as Y from "yjs";
 import { Bucket } from "./bucket.js";
 import { checkpointRound, type FileFields } from "./checkpoints.js";
 import { type ClusterConfig, checkRedisUrl } from "./config.js";
@@ -19,6 +20,7 @@ import { type ClusterRedis, defineScripts } from "./scripts.js";
 import { type LocalAudit, SharedAudit } from "./sharedAudit.js";
 import { SharedReads } from "./sharedReads.js";
 import { type LocalTokens, SharedTokens } from "./sharedTokens.js";
+import { behindIn, trimmedUpTo } from "./trimmed.js";
 
 /** The unit of the documents that are in no folder (orphans, notes not yet filed). */
 export const UNFILED = "unfiled";
@@ -40,12 +42,17 @@ export interface OpenClusterOptions {
   tokens?: LocalTokens;
   /** This process's audit log, which gets the other processes' entries too. */
   audit?: LocalAudit;
+  /** After every lease round: the units this process owns now (link upkeep takes them over). */
+  onOwned?: (units: readonly string[]) => void;
 }
 
 const SILENT: ClusterLog = { info() {}, warn() {}, error() {} };
 /** How long a write waits for the update log before it is answered "not saved". */
 const PERSIST_TIMEOUT_MS = 5_000;
 const TRIM_EVERY_MS = 30_000;
+const DEFAULT_RETAIN_MS = 600_000;
+/** How often a process checks that trimming has not cut entries it never applied. */
+const BEHIND_CHECK_MS = 1_000;
 
 export class ClusterNode {
   readonly member: string;
@@ -64,6 +71,11 @@ export class ClusterNode {
   private readonly outbox: Outbox;
   private replica: Replica | undefined;
   private readonly positions: string[] = Array.from({ length: PARTITIONS }, () => "0-0");
+  /**
+   * Per partition, how far trimming had cut the log when this process last read the bucket
+   * (its start, or a repair): what was trimmed up to there, the bucket gave it.
+   */
+  private covered: string[] = Array.from({ length: PARTITIONS }, () => "0-0");
   /** The latest entry this process appended, per partition. */
   private readonly appended: string[] = Array.from({ length: PARTITIONS }, () => "0-0");
   private readonly subscriber: Redis;
@@ -74,7 +86,7 @@ export class ClusterNode {
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
   private tailing: Promise<void> | undefined;
-  private busy = { leases: false, checkpoints: false };
+  private busy = { leases: false, checkpoints: false, behind: false };
 
   private constructor(
     private readonly options: OpenClusterOptions,
@@ -215,7 +227,9 @@ export class ClusterNode {
   /** One lease round now (tests; it also runs five times a lease). */
   async leaseRound(): Promise<string[]> {
     const units = [...this.options.workspace.folders().map((f) => f.docId), UNFILED];
-    return this.leases.round(units);
+    const taken = await this.leases.round(units);
+    this.options.onOwned?.(this.leases.owned());
+    return taken;
   }
 
   async close(): Promise<void> {
@@ -258,6 +272,8 @@ export class ClusterNode {
         `cannot use the bucket ${config.s3.bucket} of --store (${e.name}: ${e.message}); it must exist and the AWS_* credentials reach it`,
       );
     });
+    // Read before the bucket: whatever is trimmed from here on was in the bucket first.
+    this.covered = await trimmedUpTo(this.redis, this.keys);
     await this.loadBucket(ws);
     this.replica = new Replica(ws, this.outbox);
     this.report.replayed = await this.replay();
@@ -271,7 +287,11 @@ export class ClusterNode {
     // Five rounds a lease: a lapsed lease is taken within a fifth of a lease (1 s by default).
     this.every(Math.max(50, Math.floor(leaseMs / 5)), () => this.runLeases());
     this.every(config.checkpointMs ?? 1_000, () => this.runCheckpoints());
-    this.every(TRIM_EVERY_MS, async () => void (await this.trim()));
+    const retain = config.retainMs ?? DEFAULT_RETAIN_MS;
+    this.every(Math.min(TRIM_EVERY_MS, Math.max(1_000, retain / 2)), async () => {
+      await this.trim();
+    });
+    this.every(BEHIND_CHECK_MS, () => this.runBehindCheck());
   }
 
   private async loadBucket(ws: Workspace): Promise<void> {
@@ -445,10 +465,68 @@ export class ClusterNode {
     }
   }
 
+  /**
+   * A process paused or cut off for longer than the log keeps entries (a SIGSTOP, a long
+   * network partition) has missed what was trimmed meanwhile: it reads the documents of those
+   * partitions from the bucket again (which holds everything trimmed) and merges them; the
+   * retained entries after that follow as usual.
+   */
+  private async runBehindCheck(): Promise<void> {
+    await this.caughtUpWithTrimming().catch((e: Error) =>
+      this.log.warn({ err: e.message }, "could not check the update log's trimming"),
+    );
+  }
+
+  /**
+   * True once nothing trimmed is missing here (read again from the bucket when it was); false
+   * while another check runs. Checkpoints wait for it: a process that missed entries must not
+   * write its older state of a document over the bucket's.
+   */
+  private async caughtUpWithTrimming(): Promise<boolean> {
+    if (this.busy.behind || this.closed || !this.replica) return false;
+    this.busy.behind = true;
+    try {
+      const trimmed = await trimmedUpTo(this.redis, this.keys);
+      const behind = behindIn(trimmed, this.positions, this.covered);
+      if (behind.length === 0) return true;
+      this.log.warn(
+        { partitions: behind },
+        "this process fell behind the update log's retention: reading those documents from the bucket again",
+      );
+      const merged = await this.mergeFromBucket(new Set(behind));
+      for (const p of behind) this.covered[p] = trimmed[p]!;
+      this.log.info({ partitions: behind, docs: merged }, "caught up from the bucket");
+      return true;
+    } finally {
+      this.busy.behind = false;
+    }
+  }
+
+  /** Merges the bucket's copy of every document in `partitions`; returns how many. */
+  private async mergeFromBucket(partitions: ReadonlySet<number>): Promise<number> {
+    let merged = 0;
+    for (const docId of await this.bucket.list()) {
+      if (!partitions.has(partitionOf(docId))) continue;
+      const bytes = await this.readDoc(docId);
+      if (!bytes) continue;
+      try {
+        this.replica?.apply(docId, Y.encodeStateAsUpdate(decodeDocFile(bytes).doc));
+        merged++;
+      } catch (e) {
+        this.log.error(
+          { docId, err: (e as Error).message },
+          "a document in the bucket could not be merged",
+        );
+      }
+    }
+    return merged;
+  }
+
   private async runCheckpoints(): Promise<void> {
     if (this.busy.checkpoints || this.closed) return;
     this.busy.checkpoints = true;
     try {
+      if (!(await this.caughtUpWithTrimming())) return;
       const r = await this.checkpoint();
       if (r.refused > 0) this.log.warn(r, "bucket writes refused: the lease moved on");
     } catch (e) {
@@ -461,10 +539,10 @@ export class ClusterNode {
   /** Trims each partition below what the bucket holds and the retention window. */
   async trim(): Promise<number> {
     let removed = 0;
-    const retain = this.options.config.retainMs ?? 600_000;
+    const retain = this.options.config.retainMs ?? DEFAULT_RETAIN_MS;
     for (let p = 0; p < PARTITIONS; p++) {
       removed += await this.redis
-        .lensTrim(this.keys.stream(p), this.keys.dirty(p), retain)
+        .lensTrim(this.keys.stream(p), this.keys.dirty(p), this.keys.trimmed, retain, p)
         .catch(() => 0);
     }
     return removed;

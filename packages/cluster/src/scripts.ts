@@ -59,8 +59,10 @@ end
 return 1`;
 
 /**
- * KEYS: stream, dirty. ARGV: retain ms. Trims entries older than both the oldest entry not in
- * the bucket and now − retain (Redis's clock). Returns the number of entries removed.
+ * KEYS: stream, dirty, trimmed. ARGV: retain ms, partition. Trims entries older than both the
+ * oldest entry not in the bucket and now − retain (Redis's clock), and records the highest id it
+ * removed under the partition in `trimmed` (XTRIM keeps no such record itself). Returns the
+ * number of entries removed.
  */
 const TRIM = `
 local t = redis.call('TIME')
@@ -68,6 +70,8 @@ local cut = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) - tonumber
 local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
 if oldest[2] and tonumber(oldest[2]) < cut then cut = tonumber(oldest[2]) end
 if cut <= 0 then return 0 end
+local last = redis.call('XREVRANGE', KEYS[1], '(' .. cut .. '-0', '-', 'COUNT', 1)
+if last[1] then redis.call('HSET', KEYS[3], ARGV[2], last[1][1]) end
 return redis.call('XTRIM', KEYS[1], 'MINID', cut)`;
 
 /**
@@ -101,7 +105,13 @@ export interface ClusterCommands {
     docId: string,
     included: string,
   ): Promise<number>;
-  lensTrim(stream: string, dirty: string, retainMs: number): Promise<number>;
+  lensTrim(
+    stream: string,
+    dirty: string,
+    trimmed: string,
+    retainMs: number,
+    partition: number,
+  ): Promise<number>;
   lensHeartbeat(members: string, member: string, ttlMs: number): Promise<string[]>;
 }
 
@@ -113,7 +123,7 @@ export function defineScripts(redis: Redis): ClusterRedis {
   redis.defineCommand("lensAcquire", { numberOfKeys: 2, lua: ACQUIRE });
   redis.defineCommand("lensRelease", { numberOfKeys: 1, lua: RELEASE });
   redis.defineCommand("lensCommit", { numberOfKeys: 3, lua: COMMIT });
-  redis.defineCommand("lensTrim", { numberOfKeys: 2, lua: TRIM });
+  redis.defineCommand("lensTrim", { numberOfKeys: 3, lua: TRIM });
   redis.defineCommand("lensHeartbeat", { numberOfKeys: 1, lua: HEARTBEAT });
   return redis as ClusterRedis;
 }

@@ -15,6 +15,7 @@ import { Keys } from "../src/keys.js";
 import { ClusterNode } from "../src/node.js";
 import { defineScripts } from "../src/scripts.js";
 import { type RedisEngine, type S3Engine, startRedis, startS3 } from "../src/testing.js";
+import { behindIn, trimmedUpTo } from "../src/trimmed.js";
 
 let redis: RedisEngine;
 let s3: S3Engine;
@@ -161,8 +162,24 @@ describe("a cluster over Redis and S3", () => {
         for (let p = 0; p < 16; p++) dirty += await r.zcard(keys.dirty(p));
       }
       expect(dirty).toBe(0);
+      const heads = await Promise.all(
+        Array.from({ length: 16 }, async (_, p) => {
+          const last = await r.xrevrange(keys.stream(p), "+", "-", "COUNT", 1);
+          return last[0]?.[0] ?? "0-0";
+        }),
+      );
       await a.node.trim();
       expect(await entries()).toBe(0);
+      // The highest id removed is recorded per partition: a process that had not applied it
+      // knows it is behind; one that had (or whose bucket load covered it) is not.
+      const trimmed = await trimmedUpTo(r, keys);
+      expect(trimmed).toEqual(heads);
+      const none = heads.map(() => "0-0");
+      expect(behindIn(trimmed, none, none)).toEqual(
+        heads.flatMap((h, p) => (h === "0-0" ? [] : [p])),
+      );
+      expect(behindIn(trimmed, heads, none)).toEqual([]);
+      expect(behindIn(trimmed, none, trimmed)).toEqual([]);
       r.disconnect();
     } finally {
       await a.node.close();

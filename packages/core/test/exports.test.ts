@@ -41,6 +41,7 @@ const EXPORTS = [
   "NO_MATCHES",
   "OWNER",
   "OutputLines",
+  "OwnedBacklinks",
   "PROBLEMS",
   "PROBLEM_BASE",
   "PathError",

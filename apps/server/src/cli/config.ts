@@ -1,6 +1,7 @@
 // Command-line configuration: each setting from its flag, else its LENS_* variable, else the
 // default; checked once here so commands can trust what they get.
 
+import { parseDuration } from "@lens/access";
 import { type ClusterConfig, checkRedisUrl, parseStoreUrl, s3FromEnv } from "@lens/cluster";
 import { isLogLevel, type LogLevel } from "../log.js";
 
@@ -35,6 +36,8 @@ export interface CliFlags {
   store?: string;
   /** Path-style S3 addressing (s3rver, MinIO). */
   s3PathStyle?: boolean;
+  /** serve --cluster: how long the update log keeps entries (a duration). */
+  logRetention?: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -209,13 +212,29 @@ export function clusterSetting(flags: CliFlags, env: Env): ClusterConfig | undef
   }
   try {
     const pathStyle = flags.s3PathStyle === true || envSwitch(env.LENS_S3_PATH_STYLE, false);
+    const retention = (flags.logRetention ?? env.LENS_LOG_RETENTION)?.trim() || undefined;
     return {
       redisUrl: checkRedisUrl(redisUrl),
       s3: s3FromEnv(parseStoreUrl(store), env, pathStyle),
+      ...(retention === undefined ? {} : { retainMs: logRetention(retention) }),
     };
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
+}
+
+/** `--log-retention`: at least a second (the log is trimmed at most every second). */
+function logRetention(text: string): number {
+  let ms: number;
+  try {
+    ms = parseDuration(text);
+  } catch {
+    throw new Error(
+      `--log-retention must be a duration such as 10m or 1h (got ${JSON.stringify(text)})`,
+    );
+  }
+  if (ms < 1_000) throw new Error(`--log-retention must be at least 1s (got ${text})`);
+  return ms;
 }
 
 export function resolveServeConfig(flags: CliFlags, env: Env): ServeConfig {

@@ -122,6 +122,10 @@ export function buildProgram(env: Env = process.env): Command {
         .description("serve MCP (/mcp), REST (/api/v1), y-sweet sync and /healthz on one port"),
     ),
   )
+    .option(
+      "--log-retention <duration>",
+      "with --cluster: how long the update log keeps entries the bucket already holds; give every process the same [env LENS_LOG_RETENTION, default 10m]",
+    )
     .option("--port <n>", `port (0 = any free port) [env LENS_PORT, default ${DEFAULT_PORT}]`)
     .option("--host <host>", `address to bind [env LENS_HOST, default ${DEFAULT_HOST}]`)
     .addOption(

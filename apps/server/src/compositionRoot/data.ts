@@ -6,8 +6,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { AuditLog } from "@lens/access";
 import { ClusterNode } from "@lens/cluster";
-import { startLinkUpkeep, Workspace } from "@lens/core";
+import { OwnedBacklinks, startLinkUpkeep, Workspace } from "@lens/core";
 import { type DirStore, formatLoadReport, openStore } from "@lens/store";
+import type * as Y from "yjs";
 import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
 import {
   chooseDataDir,
@@ -95,8 +96,10 @@ export async function openData(
       folderNames: config.folderNames,
       ...(config.author ? { author: config.author } : {}),
     });
-    // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5).
-    if (!readOnly) startLinkUpkeep(workspace);
+    // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5). In a
+    // cluster only a folder's owner writes its backlinks_v0 (docs/cluster.md).
+    const upkeep = config.cluster ? ownedUpkeep(workspace) : undefined;
+    if (!readOnly) startLinkUpkeep(workspace, upkeep ? { store: upkeep.store } : {});
     const docs = config.cluster
       ? await openCluster(
           config,
@@ -104,6 +107,7 @@ export async function openData(
           readOnly,
           log,
           local ? { dir: choice.dir, audit } : undefined,
+          upkeep?.owned,
         )
       : await openDirStore(choice.dir, workspace, readOnly, log);
 
@@ -208,6 +212,8 @@ async function openCluster(
   log: Log,
   /** The process's own directory: its tokens and audit log join the cluster's. */
   local: { dir: string; audit: AuditLog } | undefined,
+  /** Told the units this process owns after every lease round (link upkeep). */
+  onOwned?: (units: readonly string[]) => void,
 ): Promise<Docs> {
   const settings = config.cluster!;
   log.info(
@@ -227,6 +233,7 @@ async function openCluster(
       readOnly,
       log,
       onProgress: (p) => loading.update(p),
+      ...(onOwned ? { onOwned } : {}),
       ...(local && !readOnly
         ? { tokens: localTokens(local.dir), audit: localAudit(local.dir, local.audit) }
         : {}),
@@ -351,4 +358,31 @@ function logLoadReport(store: DirStore, log: Log): void {
   if (r.skipped.length || r.missingContent.length || r.notes.length) {
     log.warn({ report: formatLoadReport(r) }, "load report");
   }
+}
+
+/**
+ * Link upkeep in a cluster process: it writes backlinks_v0 of the folders it owns (the lease
+ * rounds say which) and answers for the others from memory; a folder taken over gets what was
+ * computed for it meanwhile.
+ */
+function ownedUpkeep(workspace: Workspace): {
+  store: OwnedBacklinks;
+  owned: (units: readonly string[]) => void;
+} {
+  let units = new Set<string>();
+  const folderOf = (doc: Y.Doc) => workspace.folders().find((f) => f.doc === doc);
+  const store = new OwnedBacklinks((doc) => {
+    const folder = folderOf(doc);
+    return folder !== undefined && units.has(folder.docId);
+  });
+  return {
+    store,
+    owned(now) {
+      units = new Set(now);
+      for (const unit of now) {
+        const folder = workspace.folder(unit);
+        if (folder) store.takeOver(folder.doc);
+      }
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // Where a backlink index reads and writes `backlinks_v0`: the folder docs themselves (link
-// upkeep, started by the composition root), or an in-memory layer over them that writes nothing
-// (the index get_links makes on first use when nobody started upkeep).
+// upkeep, started by the composition root), an in-memory layer over them that writes nothing
+// (the index get_links makes on first use when nobody started upkeep), or — in a cluster — the
+// docs of the folders this process owns and the layer for the others (`OwnedBacklinks`).
 import type * as Y from "yjs";
 import { backlinksMap } from "../model/folderDoc.js";
 
@@ -84,6 +85,19 @@ export class BacklinkOverlay implements BacklinkStore {
     };
   }
 
+  /** The keys the layer still answers for `doc` (undefined sources: deleted), stale ones left out. */
+  *pending(doc: Y.Doc): IterableIterator<[string, string[] | undefined]> {
+    const stored = backlinksMap(doc);
+    for (const [target, o] of this.layers.get(doc) ?? []) {
+      if (o.under === stored.get(target)) yield [target, o.sources];
+    }
+  }
+
+  /** Forgets everything written over `doc`: its stored map is read as it is again. */
+  drop(doc: Y.Doc): void {
+    this.layers.delete(doc);
+  }
+
   write(doc: Y.Doc, writes: readonly (readonly [string, string[]])[]): void {
     const stored = backlinksMap(doc);
     const layer = this.layers.get(doc) ?? new Map<string, Overlaid>();
@@ -95,4 +109,52 @@ export class BacklinkOverlay implements BacklinkStore {
       });
     }
   }
+}
+
+/**
+ * Link upkeep where several processes hold the same documents (a cluster): only the owner of a
+ * folder writes its `backlinks_v0`; for the other folders the index answers from the in-memory
+ * layer, as if it had written. When this process takes a folder over, `takeOver` writes what
+ * the layer still holds for it (keys nobody has written since), so nothing computed is lost.
+ */
+export class OwnedBacklinks implements BacklinkStore {
+  private readonly layer = new BacklinkOverlay();
+
+  /** `owns(folderDoc)`: whether this process may write that folder doc now. */
+  constructor(private readonly owns: (folderDoc: Y.Doc) => boolean) {}
+
+  map(doc: Y.Doc): BacklinkMap {
+    return this.layer.map(doc);
+  }
+
+  write(doc: Y.Doc, writes: readonly (readonly [string, string[]])[]): void {
+    if (this.owns(doc)) {
+      this.takeOver(doc);
+      DOC_BACKLINKS.write(doc, writes);
+    } else {
+      this.layer.write(doc, writes);
+    }
+  }
+
+  /** Writes to `doc` what the layer holds for it that the doc does not; returns keys written. */
+  takeOver(doc: Y.Doc): number {
+    const stored = backlinksMap(doc);
+    const writes: [string, string[]][] = [];
+    for (const [target, sources] of this.layer.pending(doc)) {
+      if (!sameList(stored.get(target), sources)) writes.push([target, sources ?? []]);
+    }
+    this.layer.drop(doc);
+    if (writes.length > 0) DOC_BACKLINKS.write(doc, writes);
+    return writes.length;
+  }
+}
+
+/** True when a stored value is the plain array `sources` (undefined: the key is absent). */
+function sameList(value: unknown, sources: readonly string[] | undefined): boolean {
+  if (sources === undefined) return value === undefined;
+  return (
+    Array.isArray(value) &&
+    value.length === sources.length &&
+    value.every((s, i) => s === sources[i])
+  );
 }

@@ -209,7 +209,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     private readonly ws: Workspace,
     private readonly store: BacklinkStore,
   ) {
-    this.writes = store === DOC_BACKLINKS;
+    this.writes = !(store instanceof BacklinkOverlay);
     this.resolver = new LinkResolver(ws);
     for (const docId of ws.contentDocIds()) this.parse(docId);
     this.rebuildAll();
@@ -604,11 +604,19 @@ function register(ws: Workspace, index: BacklinkIndex): BacklinkIndex {
  * documents are added; calling it again returns the same index. An index made earlier by
  * `backlinkIndexOf` (one that writes nothing) is replaced. Disposing the index stops upkeep.
  */
-export function startLinkUpkeep(ws: Workspace): BacklinkIndex {
+export function startLinkUpkeep(ws: Workspace, options: UpkeepOptions = {}): BacklinkIndex {
   const current = attached.get(ws);
   if (current?.writes) return current;
   current?.dispose();
-  return register(ws, attachBacklinks(ws));
+  return register(ws, new LiveBacklinkIndex(ws, options.store ?? DOC_BACKLINKS));
+}
+
+export interface UpkeepOptions {
+  /**
+   * Where it writes: the folder docs (default), or an `OwnedBacklinks` in a cluster, where only
+   * a folder's owner writes its backlinks_v0.
+   */
+  store?: BacklinkStore;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Public API of links/: wikilink parser, link resolver, backlink index (see docs/links.md).
 
-export { BACKLINKS_ORIGIN } from "./backlinkStore.js";
+export { BACKLINKS_ORIGIN, type BacklinkStore, OwnedBacklinks } from "./backlinkStore.js";
 export {
   type AttachOptions,
   attachBacklinks,
@@ -9,6 +9,7 @@ export {
   backlinkIndexOf,
   type ResolvedLink,
   startLinkUpkeep,
+  type UpkeepOptions,
 } from "./backlinks.js";
 export { linkKey } from "./basenames.js";
 export { joinRelative, LinkResolver } from "./resolve.js";

@@ -5,6 +5,7 @@ import * as Y from "yjs";
 import { contentsText } from "../model/contentDoc.js";
 import { backlinksMap, renameEntry, setEntry } from "../model/folderDoc.js";
 import { Workspace } from "../workspace/workspace.js";
+import { OwnedBacklinks } from "./backlinkStore.js";
 import { backlinkIndexOf, startLinkUpkeep } from "./backlinks.js";
 import {
   backlinksObject,
@@ -113,6 +114,47 @@ describe("link upkeep", () => {
     const index = startLinkUpkeep(ws);
     expect(index.writes).toBe(true);
     expect(index.backlinks("not-a-doc-id")).toEqual([]);
+  });
+});
+
+describe("link upkeep where only a folder's owner writes (a cluster)", () => {
+  it("writes the folders it owns, answers for the others as if written, and writes them on taking over", () => {
+    const kept = buildWorkspace(SPEC);
+    startLinkUpkeep(kept.ws);
+    const t = buildWorkspace(SPEC);
+    const lens = t.folders.get("Lens")!.doc;
+    const other = t.folders.get("Other")!.doc;
+    const owned = new Set<Y.Doc>([other]);
+    const store = new OwnedBacklinks((doc) => owned.has(doc));
+    const index = startLinkUpkeep(t.ws, { store });
+    expect(index.writes).toBe(true);
+    // Lens is owned elsewhere: its backlinks_v0 stays as it was, yet answers are upkeep's.
+    expect(backlinksObject(lens)).toEqual({});
+    expect(Object.keys(backlinksObject(other)).length).toBeGreaterThan(0);
+    expect(answers(t)).toEqual(answers(kept));
+    edit(kept);
+    edit(t);
+    expect(backlinksObject(lens)).toEqual({});
+    expect(answers(t)).toEqual(answers(kept));
+    // Taking Lens over writes what the index computed meanwhile, once.
+    owned.add(lens);
+    expect(store.takeOver(lens)).toBeGreaterThan(0);
+    expect(backlinksObject(lens)).toEqual(backlinksObject(kept.folders.get("Lens")!.doc));
+    expect(store.takeOver(lens)).toBe(0);
+    expect(answers(t)).toEqual(answers(kept));
+  });
+
+  it("on taking over, leaves a key the owner wrote since (its value wins)", () => {
+    const t = buildWorkspace(SPEC);
+    const lens = t.folders.get("Lens")!.doc;
+    const store = new OwnedBacklinks(() => false);
+    const index = startLinkUpkeep(t.ws, { store });
+    const a = t.idOf("Lens/A.md");
+    expect(index.backlinks(t.docIdOf("Lens/A.md"))).toHaveLength(2);
+    // The owner (another process) writes the key, as its update arrives here.
+    lens.getMap("backlinks_v0").set(a, [t.idOf("Lens/B.md")]);
+    store.takeOver(lens);
+    expect(backlinksObject(lens)[a]).toEqual([t.idOf("Lens/B.md")]);
   });
 });
 
