@@ -259,13 +259,28 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
     const accepted = await fetch(`${a.base}/api/v1/suggestions/accept`, {
       method: "POST",
       headers: { ...AUTH, "content-type": "application/json" },
-      body: JSON.stringify({ path: "Team/Plans.md", all: true }),
+      body: JSON.stringify({ path: "Team/Plans.md", all: true, reply: "Good plan" }),
     });
     expect(accepted.status).toBe(200);
     await within(2_000, async () => {
       const t = await raw(b, "Team/Plans.md");
       return t.includes("Plan C: ship it again.") && !t.includes("{++") ? true : undefined;
     });
+    // Each process's `suggestions` tells what became of it, reply included, whichever process
+    // ran the edit and the review (the history follows the cluster's audit trail).
+    for (const p of [a, b]) {
+      const mcp = await v2(p.url);
+      try {
+        await within(2_000, async () => {
+          const r = await mcp.tool("suggestions", { path: "Team/Plans.md" });
+          const items = (r.data as { suggestions?: Record<string, string>[] }).suggestions ?? [];
+          const it = items.find((s) => s.newText === "Plan C");
+          return it?.status === "accepted" && it.reply === "Good plan" ? true : undefined;
+        });
+      } finally {
+        await mcp.client.close();
+      }
+    }
   });
 
   it("runs a write on its folder's owner: the other process forwards it and shows the result at once", async () => {
@@ -593,9 +608,13 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
       (await lease(unit, prefix))?.pid === p.child.proc.pid ? true : undefined,
     );
     const onP = await v2(p.url);
-    const created = await onP.tool("create", {
-      file_path: "Team/Late.md",
-      content: "written while Q slept\n",
+    // (Asked again while P answers that the folder's ownership has only just moved to it.)
+    const created = await within(5_000, async () => {
+      const r = await onP.tool("create", {
+        file_path: "Team/Late.md",
+        content: "written while Q slept\n",
+      });
+      return r.isError && /send the change again/.test(r.text) ? undefined : r;
     });
     expect(created.isError, created.text).toBe(false);
     await onP.client.close();

@@ -81,11 +81,30 @@ export class AuditLog {
    */
   onRecorded: ((lines: string) => void) | undefined;
 
-  /** Appends lines another process recorded (its own copy of a cluster's trail), in order. */
+  /**
+   * Appends lines another process recorded (its own copy of a cluster's trail), in order; once
+   * they are on disk, the followers get those that concern suggestions.
+   */
   absorb(lines: string): Promise<void> {
     const write = this.chain.then(() => this.append(lines));
     this.chain = write.catch(() => {});
-    return write;
+    if (this.followers.size === 0) return write;
+    return write.then(() => {
+      const entries = [...suggestionEntries(lines)];
+      if (entries.length === 0) return;
+      for (const f of this.followers) f(entries);
+    });
+  }
+
+  private readonly followers = new Set<(entries: AuditEntry[]) => void>();
+
+  /**
+   * Told the entries concerning suggestions that other processes recorded, as `absorb` writes
+   * them (the service's suggestions history follows a cluster's trail with it); returns the undo.
+   */
+  follow(listener: (entries: AuditEntry[]) => void): () => void {
+    this.followers.add(listener);
+    return () => this.followers.delete(listener);
   }
 
   /**
@@ -175,15 +194,7 @@ export class AuditLog {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
       throw e;
     }
-    for (const line of text.split("\n")) {
-      if (!line.includes('"suggestion')) continue;
-      try {
-        const entry = JSON.parse(line) as AuditEntry;
-        if (entry && typeof entry === "object" && typeof entry.time === "string") yield entry;
-      } catch {
-        // A torn last line (a crash mid-write of an unacknowledged entry).
-      }
-    }
+    yield* suggestionEntries(text);
   }
 
   private async append(text: string): Promise<void> {
@@ -194,6 +205,19 @@ export class AuditLog {
       await fh.datasync();
     } finally {
       await fh.close();
+    }
+  }
+}
+
+/** The entries of `text` (JSON lines) that concern suggestions; unreadable lines are skipped. */
+function* suggestionEntries(text: string): Iterable<AuditEntry> {
+  for (const line of text.split("\n")) {
+    if (!line.includes('"suggestion')) continue;
+    try {
+      const entry = JSON.parse(line) as AuditEntry;
+      if (entry && typeof entry === "object" && typeof entry.time === "string") yield entry;
+    } catch {
+      // A torn last line (a crash mid-write of an unacknowledged entry).
     }
   }
 }

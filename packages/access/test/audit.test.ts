@@ -107,6 +107,34 @@ function pageOfText(text: string, offset: number, limit: number) {
   return { entries, total: lines.length };
 }
 
+describe("audit log absorbing another process's entries (a cluster)", () => {
+  it("appends them in order and tells followers those about suggestions, once on disk", async () => {
+    const audit = log();
+    const told: string[][] = [];
+    const stop = audit.follow((entries) => {
+      // On disk by then: the file already holds what the followers are told.
+      expect(readFileSync(audit.file, "utf8")).toContain(entries[0]!.action);
+      told.push(entries.map((e) => `${e.action} ${e.suggestion ?? ""}`.trim()));
+    });
+    const line = (o: object) => `${JSON.stringify({ time: "2026-11-27T10:00:00.000Z", ...o })}\n`;
+    await audit.absorb(
+      line({ who: "ana", action: "token.add", outcome: "ok" }) +
+        line({ who: "ana", action: "suggestion.accept", suggestion: "s1", outcome: "applied" }),
+    );
+    await audit.absorb(line({ who: "bo", action: "auth.failed", outcome: "refused" }));
+    expect(told).toEqual([["suggestion.accept s1"]]);
+    stop();
+    await audit.absorb(line({ who: "ana", action: "suggestion.reject", suggestion: "s2" }));
+    expect(told).toHaveLength(1);
+    expect((await audit.page(0, 10)).entries.map((e) => e.action)).toEqual([
+      "token.add",
+      "suggestion.accept",
+      "auth.failed",
+      "suggestion.reject",
+    ]);
+  });
+});
+
 describe("audit log settling", () => {
   it("settles once every entry recorded so far is written, awaited or not", async () => {
     const audit = log();

@@ -76,6 +76,8 @@ export class Lens {
         );
       }
     }
+    // In a cluster, what other processes record (a review there of a suggestion made here).
+    ports.audit?.follow?.((entries) => loadHistory(this.ctx.history, entries));
   }
 
   /** Handles and what each has read (shared by every door: a Lens-Session is a session_id). */

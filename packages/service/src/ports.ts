@@ -35,6 +35,11 @@ export interface AuditSink {
    * so their history outlives the process. Unset: the history starts empty.
    */
   load?(): Iterable<AuditRecord & { time: string }>;
+  /**
+   * Entries concerning suggestions that other processes recorded, as they arrive (a cluster's
+   * shared trail): the history follows them. Returns the undo. Unset: one process.
+   */
+  follow?(listener: (entries: (AuditRecord & { time: string })[]) => void): () => void;
 }
 
 /**
