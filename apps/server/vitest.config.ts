@@ -21,6 +21,9 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/globalSetup.ts"],
+    // Two files at a time (vitest's default here is one: cores − 1): most of these tests wait on
+    // child processes, a browser or npm, and this suite is the longest of the CI run.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
