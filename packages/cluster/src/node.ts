@@ -205,9 +205,29 @@ export class ClusterNode {
         if (compareIds(this.positions[p]!, after[p] ?? "0-0") < 0) behind = true;
       }
       if (!behind) return true;
-      if (Date.now() > end) return false;
-      await new Promise((r) => setTimeout(r, 5));
+      const left = end - Date.now();
+      if (left <= 0 || this.closed) return false;
+      // Woken as soon as the log's follower has applied more (no polling delay on a write's
+      // path), or when the time is up.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, left);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.waiters.add(done);
+      });
     }
+  }
+
+  /** Callers of `caughtUp` waiting for the follower to apply more. */
+  private readonly waiters = new Set<() => void>();
+
+  private wakeWaiters(): void {
+    if (this.waiters.size === 0) return;
+    const woken = [...this.waiters];
+    this.waiters.clear();
+    for (const w of woken) w();
   }
 
   /** Writes the owned units' changed documents now (tests and a clean stop). */
@@ -235,6 +255,7 @@ export class ClusterNode {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.wakeWaiters();
     for (const t of this.timers) clearInterval(t);
     if (!this.options.readOnly && this.replica) {
       await this.persist().catch((e: Error) =>
@@ -421,6 +442,7 @@ export class ClusterNode {
             this.positions[p] = id.toString();
           }
         }
+        this.wakeWaiters();
       } catch (e) {
         if (this.closed) return;
         this.log.warn({ err: (e as Error).message }, "following the update log failed; retrying");
