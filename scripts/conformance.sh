@@ -13,6 +13,11 @@ SCENARIOS_2026=(server-stateless caching tools-list dns-rebinding-protection res
   sep-2164-resource-not-found prompts-list completion-complete)
 SCENARIOS_2025=(server-initialize ping tools-list server-session-lifecycle dns-rebinding-protection
   resources-list prompts-list completion-complete)
+# Not run: resources-read-text and resources-templates-read read `test://static-text` and
+# `test://template/123/data`, fixtures of the suite's own reference server, which no notes server
+# has. Their checks (contents with uri, mimeType and text; a template URI read with its
+# parameter in the answer) are made over Lens's own `lens://{+path}` notes in
+# apps/mcp/test/resources.test.ts.
 
 tools=.tools/conformance
 suite="$tools/node_modules/@modelcontextprotocol/conformance/dist/index.js"
