@@ -721,6 +721,50 @@ describe("review page: a rejected creation", () => {
 });
 
 describe("review page on an open server", () => {
+  it("a queue row shows the assistant's reason; a reply sent with Reject reaches the assistant", async () => {
+    const path = "Team/Reasons.md";
+    const before = await rawOverRest(path);
+    const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.assistant}` });
+    try {
+      await call(conn.client, "read", { file_path: path });
+      const edit = await call(conn.client, "edit", {
+        file_path: path,
+        old_string: "in spring",
+        new_string: "in March",
+        reason: "The board fixed the date on Monday.",
+      });
+      expect(edit.isError).toBe(false);
+
+      const s = await signedIn(tokens.editor, "#/queue");
+      const row = s.page.locator(".queue-item", { hasText: "March" });
+      await row.waitFor();
+      expect(await row.locator(".reason").textContent()).toBe(
+        "Reason: The board fixed the date on Monday.",
+      );
+      await row.locator(".hunk").click();
+      await row.getByRole("button", { name: "Reply" }).click();
+      const box = row.getByLabel("Reply to the author, sent with Accept or Reject");
+      // Letters typed in the reply are text, not shortcuts (r would reject).
+      await box.fill("Keep it vague until it is public, really.");
+      await box.press("r");
+      expect(await rawOverRest(path)).not.toBe(before);
+      await screenshot(s.page, "reason-reply");
+      expect(await axeViolations(s.page)).toEqual([]);
+      await row.getByRole("button", { name: "Reject", exact: true }).click();
+      await until("the row is gone", async () => (await row.count()) === 0);
+      expect(await rawOverRest(path)).toBe(before);
+
+      // The assistant sees what became of it: rejected by Bo, with the reply.
+      const history = await call(conn.client, "suggestions", { path });
+      expect(history.text).toMatch(/rejected/);
+      expect(history.text).toContain("Bo");
+      expect(history.text).toContain("Keep it vague until it is public, really.r");
+      expectClean(s);
+    } finally {
+      await conn.close();
+    }
+  });
+
   it("needs no sign-in when the server needs no token", async () => {
     const other = tempDir("lens-review-open-");
     const data = `${other.path}/data`;

@@ -46,6 +46,8 @@ export interface Suggestion {
   time?: number;
   /** The text around it (the line above to the line below), as the AI view reads. */
   context?: { before: string; after: string };
+  /** Why its author suggested it (the comment written right after it), when given. */
+  reason?: string;
 }
 
 export interface SuggestionList {

@@ -57,7 +57,11 @@ export interface Review {
   /** Keys (suggestionKey) of suggestions a review left pending as conflicts. */
   conflicts: ReadonlySet<string>;
   notice: Notice | undefined;
-  run(action: ReviewAction, byDocument: ReadonlyMap<string, readonly string[]>): Promise<void>;
+  run(
+    action: ReviewAction,
+    byDocument: ReadonlyMap<string, readonly string[]>,
+    reply?: string,
+  ): Promise<void>;
   dismiss(): void;
   /** Shows a notice that is not a review's (an error of another part). */
   tell(notice: Notice): void;
@@ -99,11 +103,15 @@ export function useReview(api: Api, refresh: (paths?: readonly string[]) => Prom
   latest.current = { recent, busy };
 
   const run = useCallback(
-    async (action: ReviewAction, byDocument: ReadonlyMap<string, readonly string[]>) => {
+    async (
+      action: ReviewAction,
+      byDocument: ReadonlyMap<string, readonly string[]>,
+      reply?: string,
+    ) => {
       setBusy(true);
       setNotice(undefined);
       try {
-        const outcome = await review(api, action, byDocument);
+        const outcome = await review(api, action, byDocument, reply);
         setConflicts((prev) => {
           const next = new Set(prev);
           for (const [path, ids] of byDocument)

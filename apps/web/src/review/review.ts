@@ -36,10 +36,16 @@ export async function review(
   api: Api,
   action: ReviewAction,
   byDocument: ReadonlyMap<string, readonly string[] | "all">,
+  /** A reply to the suggestions' authors, kept with each outcome (they see it in `suggestions`). */
+  reply?: string,
 ): Promise<ReviewOutcome> {
   const out = emptyOutcome(action);
   for (const [path, ids] of byDocument) {
-    const body = ids === "all" ? { path, all: true } : { path, ids };
+    const body = {
+      path,
+      ...(ids === "all" ? { all: true } : { ids }),
+      ...(reply ? { reply } : {}),
+    };
     try {
       const answer = await api.post<ReviewAnswer>(`/suggestions/${action}`, body);
       for (const d of answer.documents) {

@@ -18,7 +18,14 @@ import { suggestionKey } from "../review/keys.js";
 import { MarkupToggle } from "./MarkupToggle.js";
 import { QueueFilters } from "./QueueFilters.js";
 import { ShortcutsDialog } from "./ShortcutsDialog.js";
-import { ConflictNote, ReviewButtons, SuggestionChange, SuggestionMeta } from "./SuggestionMark.js";
+import {
+  ConflictNote,
+  ReplyBox,
+  ReviewButtons,
+  SuggestionChange,
+  SuggestionMeta,
+  SuggestionReason,
+} from "./SuggestionMark.js";
 import { useSuggestionActions } from "./useSuggestionActions.js";
 
 interface Props {
@@ -161,6 +168,8 @@ export function QueueView(p: Props) {
                       <ReviewButtons k={k} a={actions} />
                       <ConflictNote k={k} a={actions} />
                     </span>
+                    <SuggestionReason s={s} />
+                    <ReplyBox k={k} a={actions} />
                   </li>
                 );
               })}

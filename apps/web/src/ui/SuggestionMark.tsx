@@ -5,7 +5,7 @@ import { useMarkup } from "../app/markupMode.js";
 import { ageText, exactTime } from "../review/age.js";
 import { suggestionKey } from "../review/keys.js";
 import { markupOf, wordDiff, worthDiffing } from "../review/wordDiff.js";
-import { Bot, Check, User, X } from "./icons.js";
+import { Bot, Check, MessageSquare, User, X } from "./icons.js";
 
 export interface SuggestionActions {
   canReview: boolean;
@@ -18,6 +18,10 @@ export interface SuggestionActions {
   /** The shortcuts dialog is open (`?`). */
   help: boolean;
   setHelp(open: boolean): void;
+  /** Replies being written (by suggestion key), sent with its Accept or Reject. */
+  replies: ReadonlyMap<string, string>;
+  /** Opens (""), changes or closes (undefined) the reply box of a suggestion. */
+  setReply(key: string, text: string | undefined): void;
 }
 
 /**
@@ -66,10 +70,51 @@ export function SuggestionMeta({ s, now }: { s: Suggestion; now: number }) {
   );
 }
 
+/** Why the author suggested it, as they wrote it. */
+export function SuggestionReason({ s }: { s: Suggestion }) {
+  if (!s.reason) return null;
+  return (
+    <span class="reason">
+      <MessageSquare size={14} class="icon" />
+      <span class="sr-only">Reason: </span>
+      {s.reason}
+    </span>
+  );
+}
+
+/** A reply to the author, written before accepting or rejecting (they see it in `suggestions`). */
+export function ReplyBox({ k, a }: { k: string; a: SuggestionActions }) {
+  const text = a.replies.get(k);
+  if (!a.canReview || text === undefined) return null;
+  return (
+    <label class="reply-box">
+      <span>Reply to the author, sent with Accept or Reject</span>
+      <textarea
+        rows={2}
+        maxLength={2000}
+        value={text}
+        // Typing here is not a shortcut (j/k/a/r stay letters).
+        onKeyDown={(e) => e.stopPropagation()}
+        onInput={(e) => a.setReply(k, (e.target as HTMLTextAreaElement).value)}
+      />
+    </label>
+  );
+}
+
 export function ReviewButtons({ k, a }: { k: string; a: SuggestionActions }) {
   if (!a.canReview) return null;
+  const replying = a.replies.has(k);
   return (
     <span class="buttons">
+      <button
+        type="button"
+        class="reply"
+        aria-expanded={replying}
+        onClick={() => a.setReply(k, replying ? undefined : "")}
+      >
+        <MessageSquare size={14} class="icon" />
+        {replying ? "No reply" : "Reply"}
+      </button>
       <button type="button" class="accept" disabled={a.busy} onClick={() => a.act("accept", k)}>
         <Check size={14} class="icon" />
         Accept
@@ -104,7 +149,9 @@ export function SuggestionMark({ s, a }: { s: Suggestion; a: SuggestionActions }
       <SuggestionChange s={s} />
       <span class="tools">
         <SuggestionMeta s={s} now={a.now} />
+        <SuggestionReason s={s} />
         <ReviewButtons k={k} a={a} />
+        <ReplyBox k={k} a={a} />
         <ConflictNote k={k} a={a} />
       </span>
     </span>
