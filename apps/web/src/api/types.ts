@@ -48,11 +48,33 @@ export interface Suggestion {
   context?: { before: string; after: string };
   /** Why its author suggested it (the comment written right after it), when given. */
   reason?: string;
+  /** The changeset its author tagged it with: reviewed together with the others. */
+  changeset?: string;
+}
+
+/** A suggested move or deletion of a note: nothing changes until it is accepted. */
+export interface PendingChange {
+  id: string;
+  kind: "move" | "delete";
+  /** The note, where it is now. */
+  path: string;
+  /** A move's target path. */
+  to?: string;
+  author?: string;
+  time: number;
+  reason?: string;
+  changeset?: string;
+  /** A move's link rewrites in notes the reader reaches (written when it is accepted). */
+  rewrites: { path: string; old: string; new: string }[];
+  /** A move's rewrites in notes out of the reader's reach: counted only. */
+  hiddenRewrites: number;
 }
 
 export interface SuggestionList {
   suggestions: Suggestion[];
   count: number;
+  /** Absent from servers before pending moves and deletions. */
+  changes?: PendingChange[];
 }
 
 /** GET /documents/{path}?view=raw (JSON form). */
@@ -74,6 +96,8 @@ export interface ReviewItem {
 /** POST /suggestions/accept|reject (200). */
 export interface ReviewAnswer {
   action: ReviewAction;
+  /** The moves and deletions reviewed (a changeset's, or asked by id). */
+  changes?: ChangeResult[];
   applied: number;
   notFound: number;
   conflicts: number;
@@ -105,4 +129,15 @@ export interface Problem {
   results?: ReviewItem[];
   /** An undo's conflict: where the note is now. */
   path?: string;
+}
+
+/** What became of one reviewed move or deletion. */
+export interface ChangeResult {
+  id: string;
+  status: "applied" | "not_found" | "conflict";
+  kind?: "move" | "delete";
+  path?: string;
+  to?: string;
+  message?: string;
+  rewritten?: string[];
 }

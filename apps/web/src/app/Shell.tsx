@@ -95,6 +95,7 @@ export function Shell({ api, me, onSignOut, onUnauthorized }: Props) {
               <QueueView
                 query={route.name === "queue" ? route.query : undefined}
                 suggestions={data.suggestions}
+                pendingChanges={data.pendingChanges}
                 canReview={canReview}
                 review={review}
                 now={now}

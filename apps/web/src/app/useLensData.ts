@@ -2,7 +2,13 @@
 // then kept current from live changes (only the documents a change names are read again).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { type Api, ApiError } from "../api/client.js";
-import type { DocumentEntry, DocumentList, Suggestion, SuggestionList } from "../api/types.js";
+import type {
+  DocumentEntry,
+  DocumentList,
+  PendingChange,
+  Suggestion,
+  SuggestionList,
+} from "../api/types.js";
 
 /** Which documents changed last: a counter, and their paths ("all" after a reload). */
 export interface Changes {
@@ -13,6 +19,8 @@ export interface Changes {
 export interface LensData {
   documents: DocumentEntry[] | undefined;
   suggestions: Suggestion[] | undefined;
+  /** Suggested moves and deletions, pending. */
+  pendingChanges: PendingChange[];
   /** Whether the listing was cut by the server (more documents than one page). */
   truncated: boolean;
   error: unknown;
@@ -31,6 +39,7 @@ export function useLensData(api: Api): LensData {
   const [documents, setDocuments] = useState<DocumentEntry[]>();
   const [truncated, setTruncated] = useState(false);
   const [suggestions, setSuggestions] = useState<Suggestion[]>();
+  const [pendingChanges, setPendingChanges] = useState<PendingChange[]>([]);
   const [error, setError] = useState<unknown>();
   const [changes, setChanges] = useState<Changes>({ seq: 0, paths: "all" });
   const known = useRef(new Set<string>());
@@ -49,6 +58,7 @@ export function useLensData(api: Api): LensData {
     async (announce: boolean) => {
       const [, list] = await Promise.all([loadListing(), api.get<SuggestionList>("/suggestions")]);
       setSuggestions(list.suggestions);
+      setPendingChanges(list.changes ?? []);
       if (announce) setChanges((c) => ({ seq: c.seq + 1, paths: "all" }));
     },
     [api, loadListing],
@@ -61,11 +71,10 @@ export function useLensData(api: Api): LensData {
         paths.map((path) =>
           api
             .get<SuggestionList>(`/suggestions?path=${encodeURIComponent(path)}`)
-            .then((l) => l.suggestions)
-            .catch((e: unknown) => {
+            .catch((e: unknown): SuggestionList => {
               if (e instanceof ApiError && (e.status === 404 || e.status === 422)) {
                 gone ||= e.status === 404;
-                return [];
+                return { suggestions: [], count: 0, changes: [] };
               }
               throw e;
             }),
@@ -73,8 +82,15 @@ export function useLensData(api: Api): LensData {
       );
       const named = new Set(paths);
       setSuggestions((prev) =>
-        [...(prev ?? []).filter((s) => !named.has(s.path)), ...answers.flat()].sort(byPath),
+        [
+          ...(prev ?? []).filter((s) => !named.has(s.path)),
+          ...answers.flatMap((a) => a.suggestions),
+        ].sort(byPath),
       );
+      setPendingChanges((prev) => [
+        ...prev.filter((c) => !named.has(c.path)),
+        ...answers.flatMap((a) => a.changes ?? []),
+      ]);
       // A new path, or one that is gone (deleted, or removed by a rejected creation): the
       // tree changes.
       if (gone || paths.some((p) => !known.current.has(p))) await loadListing();
@@ -103,5 +119,5 @@ export function useLensData(api: Api): LensData {
     void refresh(undefined, false);
   }, [refresh]);
 
-  return { documents, suggestions, truncated, error, changes, refresh };
+  return { documents, suggestions, pendingChanges, truncated, error, changes, refresh };
 }

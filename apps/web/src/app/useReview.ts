@@ -7,7 +7,13 @@ import { useCallback, useRef, useState } from "preact/hooks";
 import type { Api } from "../api/client.js";
 import type { ReviewAction } from "../api/types.js";
 import { suggestionKey } from "../review/keys.js";
-import { outcomeText, type ReviewOutcome, review } from "../review/review.js";
+import {
+  outcomeText,
+  type ReviewOutcome,
+  type ReviewUnit,
+  review,
+  reviewUnit,
+} from "../review/review.js";
 import { undoReviews, undoText } from "../review/undo.js";
 import { queueLink } from "./queueQuery.js";
 import { docHash, parseRoute, routeKey } from "./route.js";
@@ -62,6 +68,8 @@ export interface Review {
     byDocument: ReadonlyMap<string, readonly string[]>,
     reply?: string,
   ): Promise<void>;
+  /** Reviews a changeset, or moves and deletions by id, in one request; reads everything again. */
+  runUnit(action: ReviewAction, unit: ReviewUnit): Promise<void>;
   dismiss(): void;
   /** Shows a notice that is not a review's (an error of another part). */
   tell(notice: Notice): void;
@@ -87,7 +95,11 @@ function leaveRemoved(removed: readonly string[]): void {
 
 function toneOf(o: ReviewOutcome): Notice["tone"] {
   if (o.errors.length > 0) return "error";
-  return o.conflicts.length > 0 || o.notFound.length > 0 ? "warn" : "ok";
+  return o.conflicts.length > 0 ||
+    o.notFound.length > 0 ||
+    o.changes.some((c) => c.status !== "applied")
+    ? "warn"
+    : "ok";
 }
 
 const here = () => routeKey(parseRoute(location.hash));
@@ -133,6 +145,27 @@ export function useReview(api: Api, refresh: (paths?: readonly string[]) => Prom
         }
         // A removed note leaves the tree too: everything is read again then.
         await refresh(outcome.removed.length > 0 ? undefined : [...byDocument.keys()]);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, refresh],
+  );
+
+  // A move or deletion (or a changeset holding some) is not undone from the toast: accepting a
+  // move renamed a note and rewrote links in others, which no per-document undo covers.
+  const runUnit = useCallback(
+    async (action: ReviewAction, unit: ReviewUnit) => {
+      setBusy(true);
+      setNotice(undefined);
+      try {
+        const outcome = await reviewUnit(api, action, unit);
+        leaveRemoved([
+          ...outcome.removed,
+          ...outcome.changes.flatMap((c) => (c.status === "applied" && c.path ? [c.path] : [])),
+        ]);
+        setNotice({ tone: toneOf(outcome), text: outcomeText(outcome), at: here() });
+        await refresh();
       } finally {
         setBusy(false);
       }
@@ -201,6 +234,7 @@ export function useReview(api: Api, refresh: (paths?: readonly string[]) => Prom
     conflicts,
     notice,
     run,
+    runUnit,
     dismiss: useCallback(() => setNotice(undefined), []),
     tell: setNotice,
     recent,

@@ -2,7 +2,7 @@
 // whether the server answered 200 (per-id statuses) or 409 review-conflict (none resolved,
 // statuses in the problem's `results`). Conflicts are reported, never retried or forced.
 import { type Api, ApiError } from "../api/client.js";
-import type { ReviewAction, ReviewAnswer, ReviewItem } from "../api/types.js";
+import type { ChangeResult, ReviewAction, ReviewAnswer, ReviewItem } from "../api/types.js";
 
 export interface ReviewOutcome {
   action: ReviewAction;
@@ -17,10 +17,53 @@ export interface ReviewOutcome {
   removed: string[];
   /** What undoes each changed document's review: its path, token and how many it resolved. */
   undos: { path: string; token: string; count: number }[];
+  /** Moves and deletions reviewed (accepted or rejected, or left with a reason). */
+  changes: ChangeResult[];
 }
 
 export function emptyOutcome(action: ReviewAction): ReviewOutcome {
-  return { action, applied: 0, conflicts: [], notFound: [], errors: [], removed: [], undos: [] };
+  return {
+    action,
+    applied: 0,
+    conflicts: [],
+    notFound: [],
+    errors: [],
+    removed: [],
+    undos: [],
+    changes: [],
+  };
+}
+
+/** What one review request names: a changeset, or moves and deletions by id. */
+export type ReviewUnit = { changeset: string } | { changes: readonly string[] };
+
+/**
+ * Reviews a changeset (its suggestions, moves and deletions together: an accept is all or
+ * nothing) or moves and deletions by id, in one request.
+ */
+export async function reviewUnit(
+  api: Api,
+  action: ReviewAction,
+  unit: ReviewUnit,
+  reply?: string,
+): Promise<ReviewOutcome> {
+  const out = emptyOutcome(action);
+  const label = "changeset" in unit ? `changeset ${unit.changeset}` : "the move or deletion";
+  try {
+    const answer = await api.post<ReviewAnswer>(`/suggestions/${action}`, {
+      ...unit,
+      ...(reply ? { reply } : {}),
+    });
+    for (const d of answer.documents) {
+      record(out, d.path, d.results);
+      if (d.removed) out.removed.push(d.path);
+    }
+    out.changes.push(...(answer.changes ?? []));
+  } catch (e) {
+    // A changeset that no longer applies whole (409) changed nothing: the server says why.
+    out.errors.push({ path: label, message: e instanceof Error ? e.message : String(e) });
+  }
+  return out;
 }
 
 function record(out: ReviewOutcome, path: string, items: readonly ReviewItem[]): void {
@@ -68,11 +111,19 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** One sentence for the notice after a review. */
 export function outcomeText(o: ReviewOutcome): string {
   const done = o.action === "accept" ? "Accepted" : "Rejected";
+  const changed = o.changes.filter((c) => c.status === "applied");
   const parts = [
-    o.applied > 0
-      ? `${done} ${plural(o.applied, "suggestion")}.`
+    o.applied > 0 || changed.length > 0
+      ? `${done} ${[
+          ...(o.applied > 0 ? [plural(o.applied, "suggestion")] : []),
+          ...changed.map((c) => changeText(c)),
+        ].join(", ")}.`
       : `Nothing was ${done.toLowerCase()}.`,
   ];
+  for (const c of o.changes) {
+    if (c.status !== "applied")
+      parts.push(`Left as it was: ${changeText(c)}: ${c.message ?? c.status}.`);
+  }
   if (o.removed.length > 0) {
     parts.push(
       `Removed ${o.removed.length === 1 ? o.removed[0] : `${o.removed.length} notes (${o.removed.join(", ")})`}: ${o.removed.length === 1 ? "its" : "their"} creation was rejected.`,
@@ -90,4 +141,11 @@ export function outcomeText(o: ReviewOutcome): string {
   }
   for (const e of o.errors) parts.push(`${e.path}: ${e.message}`);
   return parts.join(" ");
+}
+
+/** "the move of A to B" / "the deletion of A", as a notice names it. */
+export function changeText(c: { kind?: string; path?: string; to?: string; id: string }): string {
+  if (c.kind === "move") return `the move of ${c.path} to ${c.to}`;
+  if (c.kind === "delete") return `the deletion of ${c.path}`;
+  return `change ${c.id}`;
 }

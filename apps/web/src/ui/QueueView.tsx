@@ -3,7 +3,7 @@
 // its own Accept / Reject, and the filtered set accepted or rejected at once (after a
 // confirmation naming how many and where): one request per document.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { Suggestion } from "../api/types.js";
+import type { PendingChange, Suggestion } from "../api/types.js";
 import { rememberQueueQuery } from "../app/queueQuery.js";
 import { docHash, queueHash } from "../app/route.js";
 import type { Review } from "../app/useReview.js";
@@ -16,6 +16,7 @@ import {
 } from "../review/filters.js";
 import { suggestionKey } from "../review/keys.js";
 import { MarkupToggle } from "./MarkupToggle.js";
+import { PendingChanges } from "./PendingChanges.js";
 import { QueueFilters } from "./QueueFilters.js";
 import { ShortcutsDialog } from "./ShortcutsDialog.js";
 import {
@@ -32,6 +33,8 @@ interface Props {
   /** The filters' query from the URL (`#/queue?…`); absent = the default. */
   query: string | undefined;
   suggestions: Suggestion[] | undefined;
+  /** Suggested moves and deletions (shown above the suggestions, whatever the filters). */
+  pendingChanges: PendingChange[];
   canReview: boolean;
   review: Review;
   now: number;
@@ -120,6 +123,13 @@ export function QueueView(p: Props) {
           )}
         </div>
       )}
+      <PendingChanges
+        changes={p.pendingChanges}
+        suggestions={all}
+        canReview={p.canReview}
+        review={p.review}
+        now={p.now}
+      />
       {p.suggestions !== undefined && shown.length === 0 && (
         <p class="empty">
           {all.length === 0

@@ -2,6 +2,7 @@
 // on a system without a colour emoji font (Debian's chromium shows an empty box). Each icon is
 // decorative (aria-hidden, which Lucide sets when no label is given); the text beside it names it.
 export {
+  ArrowRight,
   Bot,
   Check,
   ChevronDown,
@@ -11,8 +12,10 @@ export {
   Folder,
   History,
   Keyboard,
+  Layers,
   ListFilter,
   MessageSquare,
+  Trash,
   Undo2,
   User,
   X,
