@@ -12,6 +12,7 @@ import { setEntry } from "../model/folderDoc.js";
 import { contentDocId } from "../model/ids.js";
 import { plural } from "../text/english.js";
 import { addSharedFolder } from "../workspace/sharedFolder.js";
+import { changesetArg } from "./changesetArg.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
 import { reasonArg, reasonRefusal } from "./reasonArg.js";
 import { defineTool, failure, success } from "./tool.js";
@@ -34,6 +35,7 @@ const input = z.object({
       "True to create the path's first segment as a new shared folder when no folder has that name (admin role only). Without it, a path in an unknown folder is refused, so a misspelt folder name never creates one.",
     ),
   reason: reasonArg,
+  changeset: changesetArg,
 });
 
 export const createTool = defineTool({
@@ -97,7 +99,7 @@ export const createTool = defineTool({
     const author = caller?.author ?? ws.author;
     if (args.content !== "") {
       const meta = author
-        ? formatMeta(author, ws.now())
+        ? formatMeta(author, ws.now(), args.changeset)
         : looksLikeMeta(args.content)
           ? EMPTY_META
           : "";

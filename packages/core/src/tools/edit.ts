@@ -5,6 +5,7 @@ import { applyEdit } from "../edit/applyEdit.js";
 import { findMatches } from "../edit/match.js";
 import { type EditErrorCode, MAX_REPLACEMENTS, refuse } from "../edit/outcome.js";
 import { lineStarts } from "../text/lines.js";
+import { changesetArg } from "./changesetArg.js";
 import { lookupDocument } from "./document.js";
 import { ExcerptSchema, excerptAround, renderExcerpt } from "./numbered.js";
 import { notReadYet } from "./readFirst.js";
@@ -35,6 +36,7 @@ const input = z.object({
       `Replace every occurrence of old_string instead of exactly one (default false); at most ${MAX_REPLACEMENTS} occurrences per edit.`,
     ),
   reason: reasonArg,
+  changeset: changesetArg,
 });
 
 export const editTool = defineTool({
@@ -83,7 +85,10 @@ export const editTool = defineTool({
         "not_loaded",
         `Content of ${loc.path} is not available on this server. Try another document.`,
       );
-    const opts: { author?: string; now: () => number; reason?: string } = { now: ws.now };
+    const opts: { author?: string; now: () => number; reason?: string; changeset?: string } = {
+      now: ws.now,
+    };
+    if (args.changeset !== undefined) opts.changeset = args.changeset;
     const author = caller?.author ?? ws.author;
     if (author) opts.author = author;
     if (args.reason !== undefined) opts.reason = args.reason;

@@ -174,9 +174,15 @@ function cutAt(r: ReadResult, line: number): number {
 
 /** Lists the pending suggestions on the shown lines (and counts the others). */
 function suggestionFooter(r: ReadResult): string {
-  if (r.pendingSuggestions === 0) return "";
+  const changes = (r.changes ?? []).map((c) => {
+    const what = c.kind === "move" ? `Pending move to ${c.to}` : "Pending deletion";
+    const by = `${c.author ? ` by ${c.author}` : ""}${c.reason ? ` — reason: ${JSON.stringify(c.reason)}` : ""}`;
+    return `${what} (${c.id}${c.changeset ? `, changeset ${c.changeset}` : ""})${by}: awaiting human review.`;
+  });
+  if (r.pendingSuggestions === 0) return changes.join("\n");
   const shown = r.suggestions;
   const lines = [
+    ...changes,
     `Pending suggestions awaiting human review: ${r.pendingSuggestions} in this document${shown.length < r.pendingSuggestions ? `, ${shown.length} on the lines shown` : ""}.`,
   ];
   for (const s of shown.slice(0, MAX_FOOTER)) lines.push(`- ${describeSuggestion(s)}`);
