@@ -159,6 +159,7 @@ const EXPORTS = [
   "parseDocId",
   "parseQuery",
   "parseWikilinks",
+  "pendingChanges",
   "pendingChangesOf",
   "pendingSuggestions",
   "plural",

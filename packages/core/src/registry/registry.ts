@@ -61,9 +61,7 @@ export const sessionIdArg = z
   .min(1)
   .max(200)
   .optional()
-  .describe(
-    "Only if your client reconnects for every call: any unique string, the same for read and edit.",
-  );
+  .describe("Only if your client reconnects per call: any unique id, the same for read and edit.");
 
 const argumentSchemas = new WeakMap<Tool, z.ZodObject>();
 

@@ -28,6 +28,7 @@ export {
   type SuggestionFilter,
   type TokenRoleOf,
 } from "./pending.js";
+export { type ListedChange, pendingChanges } from "./pendingChanges.js";
 export { type ChangeAction, type ResolvedChange, resolveChange } from "./resolveChange.js";
 export { type Restore, restoresOf, restoreText } from "./restores.js";
 export {

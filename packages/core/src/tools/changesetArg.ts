@@ -7,4 +7,4 @@ export const changesetArg = z
   .string()
   .regex(/^[\w.-]{1,40}$/)
   .optional()
-  .describe("Your id for changes reviewed together.");
+  .describe("Your id for changes to review together.");

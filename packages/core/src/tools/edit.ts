@@ -22,7 +22,7 @@ const input = z.object({
   old_string: z
     .string()
     .describe(
-      "The exact text to replace, copied from read's output without the line-number prefix, including whitespace and indentation. It must occur exactly once in the document unless replace_all is true; add surrounding lines to make it unique. It cannot contain CriticMarkup delimiters ({++ ++} {-- --} {~~ ~~} {>> <<} {== ==}).",
+      "The exact text to replace, copied from read's output without the line-number prefix, including whitespace and indentation. It must occur exactly once in the document unless replace_all is true; add surrounding lines to make it unique. No CriticMarkup delimiters ({++ {-- {~~ {>> {==).",
     ),
   new_string: z
     .string()
@@ -46,7 +46,6 @@ export const editTool = defineTool({
     "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
     "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
     "Pending suggestions show as accepted in read: edit the text as you see it. Your own pending suggestion merges with an edit over it; another author's, and comments {>>…<<} and highlights {==…==}, refuse it.",
-    "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
   ].join("\n"),
   input,
   output: z.object({

@@ -24,7 +24,7 @@ const input = z.object({
   new_path: z
     .string()
     .describe(
-      'Its new path in the same shared folder (e.g. "Team/Meetings/Kickoff.md"; ".md" is added when missing). Missing sub-folders are created; it must not exist yet.',
+      'Its new path in the same shared folder, e.g. "Team/Meetings/Kickoff.md"; missing sub-folders are created.',
     ),
   reason: reasonArg,
   changeset: changesetArg,

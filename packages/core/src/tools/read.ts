@@ -64,7 +64,7 @@ export const readTool = defineTool({
   description: [
     "Reads a markdown document (or several: file_paths) from the team knowledge base.",
     "Output is in `cat -n` format: each line is prefixed by its 1-based line number (right-aligned, 6 columns) and a tab. Those prefixes are not part of the document: never include them in edit's old_string.",
-    `By default up to ${READ_DEFAULT_LIMIT} lines are returned; use offset and limit to page through long documents. Lines longer than ${READ_MAX_LINE} characters are cut.`,
+    `Up to ${READ_DEFAULT_LIMIT} lines by default (page with offset and limit); lines over ${READ_MAX_LINE} characters are cut.`,
     "Pending suggestions (CriticMarkup awaiting review) show as accepted and are listed in a footer; comments {>>…<<} and highlights {==…==} appear verbatim.",
     "You must read a document in this session before you can edit it.",
   ].join("\n"),
