@@ -3,6 +3,7 @@
 // plain text or in the added text of one pending suggestion (whose text it then changes); the
 // result must read as the AI view with the replacements made, or nothing is written.
 import type * as Y from "yjs";
+import { findDelimiter } from "../critic/delimiters.js";
 import type { ViewSegment } from "../critic/viewMap.js";
 import { buildViewMap } from "../critic/viewMap.js";
 import type { Replacement } from "./plan.js";
@@ -28,11 +29,12 @@ function rawOffset(raw: string, seg: ViewSegment, pos: number): number | undefin
 
 /**
  * The raw text `reps` (AI-view ranges, sorted, not overlapping) make of `raw`, or undefined when
- * one cannot be written as plain text (in code, a comment, across marks) or the result would
- * not read as intended.
+ * one cannot be written as plain text (in code, a comment, across marks; text with a CriticMarkup
+ * delimiter) or the result would not read as intended.
  */
 export function plainReplaced(raw: string, reps: readonly Replacement[]): string | undefined {
   if (reps.length === 0) return raw;
+  if (reps.some((r) => findDelimiter(r.text, { separator: false }))) return undefined;
   const map = buildViewMap(raw);
   const out: RawReplacement[] = [];
   for (const rep of reps) {
