@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { addToken } from "@lens/access";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveServeConfig } from "../src/cli/config.js";
+import { resolveServeConfig, type ServeConfig } from "../src/cli/config.js";
 import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
 import { silentLog } from "../src/log.js";
 import { type Connection, connectHttp, tempDir } from "./helpers.js";
@@ -15,6 +15,7 @@ import { type Connection, connectHttp, tempDir } from "./helpers.js";
 const ADMIN = "admin-token-0123456789abcdef";
 let tmp: ReturnType<typeof tempDir>;
 let server: RunningServer;
+let cfg: ServeConfig;
 const tokens = { claude: "", bo: "" };
 
 const FILES: Record<string, string> = {
@@ -90,7 +91,7 @@ beforeAll(async () => {
   for (const [p, text] of Object.entries(FILES)) writeFileSync(`${vault}/${p}`, text);
   tokens.claude = (await addToken(data, { name: "Claude", role: "suggest", folders: [] })).token;
   tokens.bo = (await addToken(data, { name: "Bo", role: "edit", folders: [] })).token;
-  const cfg = resolveServeConfig({ port: "0", data, token: ADMIN, import: [`${vault}=Team`] }, {});
+  cfg = resolveServeConfig({ port: "0", data, token: ADMIN, import: [`${vault}=Team`] }, {});
   server = await startServe(cfg, silentLog());
   conn = await connectHttp(`${server.listening.baseUrl}/mcp`, {
     authorization: `Bearer ${tokens.claude}`,
@@ -173,12 +174,24 @@ describe("a suggested move", () => {
 });
 
 describe("a suggested deletion", () => {
-  it("is pending until accepted; rejected it changes nothing, accepted it removes the note", async () => {
+  it("is pending until accepted (after a restart too); rejected it changes nothing, accepted it removes the note", async () => {
     await call(conn, "read", { file_path: "Team/Old.md" });
     const first = await call(conn, "delete", { file_path: "Team/Old.md", reason: "Stale" });
     expect(first.isError, first.text).toBe(false);
     expect((await call(conn, "read", { file_path: "Team/Old.md" })).text).toContain(
       "Pending deletion",
+    );
+    // Durable: in the folder's doc, saved with it; a restart still has it pending.
+    await conn.close();
+    await server.stop();
+    // Without the import this time: an import brings the vault's files back over the folder.
+    const again = resolveServeConfig({ port: "0", data: `${tmp.path}/data`, token: ADMIN }, {});
+    server = await startServe(again, silentLog());
+    conn = await connectHttp(`${server.listening.baseUrl}/mcp`, {
+      authorization: `Bearer ${tokens.claude}`,
+    });
+    expect((await call(conn, "read", { file_path: "Team/Old.md" })).text).toContain(
+      `Pending deletion (${first.data.pending}) by Claude — reason: "Stale"`,
     );
     expect((await listing("Team/Old.md")).changes).toEqual([
       expect.objectContaining({ id: first.data.pending, kind: "delete", rewrites: [] }),
