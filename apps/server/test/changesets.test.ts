@@ -173,6 +173,26 @@ describe("a suggested move", () => {
   });
 });
 
+describe("a move whose target was taken meanwhile", () => {
+  it("is a 409 that changes nothing", async () => {
+    const moved = await call(conn, "move", {
+      file_path: "Team/Plan.md",
+      new_path: "Team/Taken.md",
+    });
+    expect(moved.isError, moved.text).toBe(false);
+    const made = await post("/documents", { path: "Team/Taken.md", content: "Bo's note" });
+    expect(made.status).toBe(201);
+    const before = await everything();
+    const res = await post("/suggestions/accept", { changes: [moved.data.pending] });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toContain(
+      "Team/Taken.md already exists",
+    );
+    expect(await everything()).toEqual(before);
+    expect((await post("/suggestions/reject", { changes: [moved.data.pending] })).status).toBe(200);
+  });
+});
+
 describe("a suggested deletion", () => {
   it("is pending until accepted (after a restart too); rejected it changes nothing, accepted it removes the note", async () => {
     await call(conn, "read", { file_path: "Team/Old.md" });
@@ -206,6 +226,33 @@ describe("a suggested deletion", () => {
     expect((await call(conn, "glob", { pattern: "**/Old.md" })).text).toBe("No files found");
     // Links to it stay, unresolved, as in Obsidian.
     expect(await raw("Team/Hub.md")).toBe("Hub: [[Draft v2]] and [[Old]].\n");
+    // Audited like any review: the request, then the change's own entry.
+    const audit = await api("/audit?limit=1000", ADMIN);
+    const { entries } = (await audit.json()) as {
+      entries: {
+        action: string;
+        who: string;
+        suggestion?: string;
+        outcome: string;
+        detail?: { change?: string };
+      }[];
+    };
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: "suggestion.accept",
+        who: "Bo",
+        suggestion: second.data.pending,
+        outcome: "applied",
+        detail: expect.objectContaining({ change: "delete" }),
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: "suggestion.reject",
+        suggestion: first.data.pending,
+        outcome: "applied",
+      }),
+    );
   });
 });
 
@@ -251,6 +298,18 @@ describe("a changeset of edits on two notes", () => {
     expect(res.status).toBe(200);
     expect(await raw("Team/Notes/A.md")).toBe("Alpha (cs-one) text.\n");
     expect(await raw("Team/Notes/B.md")).toBe("Beta (cs-one) text.\n");
+  });
+
+  it("refuses a review naming both a path and a changeset, and a REST delete without a read", async () => {
+    const before = await everything();
+    const both = await post("/suggestions/accept", { path: "Team", changeset: "cs-one" });
+    expect(both.status).toBe(422);
+    const unread = await api("/documents/Team/Hub.md/delete", tokens.claude, {
+      method: "POST",
+      body: JSON.stringify({ reason: "Empty hub" }),
+    });
+    expect(unread.status).toBe(428);
+    expect(await everything()).toEqual(before);
   });
 
   it("an unknown changeset is a 404 that changes nothing", async () => {
