@@ -56,6 +56,7 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
           "get_links",
           "create",
           "move",
+          "delete",
           "suggestions",
           "withdraw",
         ]);
@@ -327,9 +328,10 @@ export function runScenarios(label: string, target: ScenarioTarget): void {
         const links = await call(client, "get_links", { file_path: "Team/Plans.md" });
         expect(links.text).toContain("Team/Meetings/2026 Kickoff.md");
         if (target.raw) {
-          // Index.md's own creation is still pending: the rewrite merges into that insertion.
+          // Index.md's own creation is still pending: the rewrite merges into that insertion
+          // (its metadata now the move's, with the rewrites' changeset).
           expect(await target.raw("Team/Meetings/Index.md")).toMatch(
-            /^\{\+\+\{"author":"lens\\u002dtest","time":\d+,"timestamp":\d+\}@@- \[\[2026 Kickoff\]\]\+\+\}$/,
+            /^\{\+\+\{"author":"lens\\u002dtest","time":\d+,"timestamp":\d+,"changeset":"move\\u002d[0-9a-f]{8}"\}@@- \[\[2026 Kickoff\]\]\+\+\}$/,
           );
         }
       }));

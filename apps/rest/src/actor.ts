@@ -15,6 +15,7 @@ export const ROUTE_OPERATIONS = {
   insertIntoDocument: "insert",
   createDocument: "create",
   moveDocument: "move",
+  deleteDocument: "delete",
   discardDocument: "document.discard",
   getLinks: "get_links",
   grep: "grep",

@@ -76,3 +76,14 @@ export const tags = {
   caller: "Caller and live changes",
   meta: "API description",
 } as const;
+
+/** The writes' `changeset`: an id the client chooses for changes reviewed together. */
+export const changesetField = z
+  .string()
+  .regex(/^[\w.-]{1,40}$/)
+  .optional()
+  .openapi({
+    description:
+      "An id of your choosing for changes reviewed together (accept / reject with `changeset`).",
+    example: "tidy-archive",
+  });

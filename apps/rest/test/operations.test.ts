@@ -20,6 +20,7 @@ const REQUESTS: Record<RouteId, [method: string, path: string, body?: unknown]> 
   insertIntoDocument: ["POST", "/documents/Lens/Index.md/insert", { content: "x" }],
   createDocument: ["POST", "/documents", { path: "Lens/New.md", content: "x" }],
   moveDocument: ["POST", "/documents/Lens/Index.md/move", { new_path: "Lens/Moved.md" }],
+  deleteDocument: ["POST", "/documents/Lens/Index.md/delete", {}],
   discardDocument: ["POST", "/documents/Lens/Index.md/discard"],
   getLinks: ["GET", "/documents/Lens/Index.md/links"],
   grep: ["GET", "/grep?pattern=x"],

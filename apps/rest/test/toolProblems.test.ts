@@ -28,6 +28,7 @@ const STATUS = {
   busy: 503,
   internal: 500,
   stale: 412,
+  conflict: 409,
   not_saved: 500,
   not_audited: 503,
 } as const satisfies Record<ToolErrorCode, number>;

@@ -92,6 +92,7 @@ describe("Claude Desktop through mcp-remote", () => {
         "get_links",
         "create",
         "move",
+        "delete",
         "suggestions",
         "withdraw",
       ]);

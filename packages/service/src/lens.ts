@@ -5,6 +5,7 @@ import {
   type Caller,
   comparePaths,
   documentsInScope,
+  type ListedChange,
   type Outcome,
   type PendingSuggestion,
   type ReadRequest,
@@ -26,7 +27,14 @@ import { type Operation, refusal, toolsFor } from "./operations.js";
 import { type ForwardedCall, type LensPorts, SILENT_LOG } from "./ports.js";
 import { defaultRandom, type HandleOptions, HandleRegistry } from "./reads/handles.js";
 import { ReadTracking } from "./reads/tracking.js";
-import { discard, listPending, type ReplyingReview, review, type ServiceReview } from "./review.js";
+import {
+  discard,
+  listChanges,
+  listPending,
+  type ReplyingReview,
+  review,
+  type ServiceReview,
+} from "./review.js";
 import { type UndoneWithAction, undo } from "./undo.js";
 import { UndoLog } from "./undoLog.js";
 
@@ -169,6 +177,11 @@ export class Lens {
   /** Pending suggestions under `path` (every document in reach when absent). */
   pending(actor: Actor, path?: string): Outcome<PendingSuggestion[]> {
     return listPending(this.ctx, actor, path);
+  }
+
+  /** Pending moves and deletions of the notes under `path`, with a move's link rewrites. */
+  pendingChanges(actor: Actor, path?: string): Outcome<ListedChange[]> {
+    return listChanges(this.ctx, actor, path);
   }
 
   /**

@@ -26,6 +26,7 @@ export const OPERATIONS = {
   insert: { role: "suggest", words: "inserting (suggesting an addition)" },
   create: { role: "suggest", words: "creating a note" },
   move: { role: "suggest", words: "moving a note" },
+  delete: { role: "suggest", words: "suggesting a deletion" },
   withdraw: { role: "suggest", words: "withdrawing your suggestions" },
   // Reading outside the tools.
   "document.read": { role: "view", words: "reading a document" },

@@ -3,20 +3,22 @@
 // (refused when the record cannot be written), applied in one synchronous step, persisted, and
 // then its outcome per suggestion is recorded.
 import {
-  type BatchReview,
   type DocumentReview,
   deleteEntry,
   failure,
   LENS_REVIEW_ORIGIN,
+  type ListedChange,
   lookupDocument,
   MAX_REPLY_CHARS,
   type Outcome,
   type PendingSuggestion,
+  pendingChanges,
   pendingSuggestions,
-  type ReviewRequest,
-  reviewSuggestions,
+  reviewUnits,
   success,
   suggestionKey,
+  type UnitRequest,
+  type UnitReview,
 } from "@lens/core";
 import { type Actor, ownerOf } from "./actor.js";
 import type { ServiceContext } from "./context.js";
@@ -28,7 +30,7 @@ import type { AuditRecord } from "./ports.js";
 import { recordOrRefuse } from "./record.js";
 
 /** A review, with the reviewer's reply to the suggestions' authors (kept in the audit trail). */
-export interface ReplyingReview extends ReviewRequest {
+export interface ReplyingReview extends Omit<UnitRequest, "who"> {
   reply?: string | undefined;
 }
 
@@ -49,13 +51,24 @@ export function listPending(
   );
 }
 
+/** The pending moves and deletions of the notes under `path`, with the rewrites a move makes. */
+export function listChanges(
+  ctx: ServiceContext,
+  actor: Actor,
+  path: string | undefined,
+): Outcome<ListedChange[]> {
+  const refused = refusal(actor.caller, "suggestions.list");
+  if (refused) return { ok: false, error: refused };
+  return pendingChanges(ctx.workspace, actor.caller.reach, path);
+}
+
 /** A document's review, with the token that undoes it (when it resolved anything). */
 export interface ReviewedDocument extends DocumentReview {
   undoToken?: string;
 }
 
 /** A review as the service answers it: each document with its undo token. */
-export interface ServiceReview extends BatchReview {
+export interface ServiceReview extends UnitReview {
   documents: ReviewedDocument[];
 }
 
@@ -93,7 +106,13 @@ export async function review(
     action,
     outcome: "requested",
     detail: {
-      ...(request.ids === undefined ? { all: true } : { ids: [...request.ids] }),
+      ...(request.changeset !== undefined
+        ? { changeset: request.changeset }
+        : request.changes !== undefined
+          ? { changes: [...request.changes] }
+          : request.ids === undefined
+            ? { all: true }
+            : { ids: [...request.ids] }),
       ...(reply === undefined ? {} : { reply }),
     },
   };
@@ -101,11 +120,10 @@ export async function review(
   const unrecorded = await recordOrRefuse(ctx, asked);
   if (unrecorded) return logged(ctx, actor, operation, request.path, started, unrecorded);
 
-  const { reply: _reply, ...coreRequest } = request;
-  const outcome = reviewSuggestions(ctx.workspace, actor.caller.reach, coreRequest);
+  const outcome = reviewUnits(ctx.workspace, actor.caller.reach, { ...request, who: actor.who });
   if (!outcome.ok) return logged(ctx, actor, operation, request.path, started, outcome);
   const result = outcome.value;
-  if (result.applied > 0) {
+  if (result.applied > 0 || result.changes.some((c) => c.status === "applied")) {
     const notSaved = await persisted(ctx, operation);
     if (notSaved)
       return logged(ctx, actor, operation, request.path, started, { ok: false, error: notSaved });
@@ -114,41 +132,65 @@ export async function review(
     const { undo, ...rest } = d;
     return undo ? { ...rest, undoToken: ctx.undos.issue(ownerOf(actor), undo) } : rest;
   });
-  const outcomes = result.documents.flatMap((d): AuditRecord[] => [
-    ...d.results.map(
-      (r): AuditRecord => ({
-        who: actor.who,
-        role: actor.caller.role,
-        action,
-        path: d.path,
-        suggestion: r.id,
-        outcome: r.status,
-        // What it said and where: joins the suggestion's history (its id may have changed).
-        ...(r.status === "not_found"
-          ? {}
-          : {
-              detail: {
-                doc: d.docId,
-                key: suggestionKey(r.suggestion),
-                ...(reply === undefined ? {} : { reply }),
-              },
-            }),
-      }),
-    ),
-    // A rejected creation removed the note, as a discard would: recorded as one.
-    ...(d.removed
-      ? [
-          {
-            who: actor.who,
-            role: actor.caller.role,
-            action: "document.discard",
-            path: d.path,
-            outcome: "ok",
-            detail: { reason: "creation rejected" },
-          },
-        ]
-      : []),
-  ]);
+  // Each suggested move or deletion reviewed: its own entry, with what it was.
+  const changeOutcomes = result.changes.map(
+    (c): AuditRecord => ({
+      who: actor.who,
+      role: actor.caller.role,
+      action,
+      ...(c.change ? { path: c.change.path } : {}),
+      suggestion: c.id,
+      outcome: c.status,
+      detail: {
+        ...(c.change
+          ? {
+              change: c.change.kind,
+              ...(c.change.toPath ? { to: c.change.toPath } : {}),
+              ...(c.change.changeset ? { changeset: c.change.changeset } : {}),
+            }
+          : {}),
+        ...(c.rewritten ? { rewritten: c.rewritten } : {}),
+        ...(reply === undefined ? {} : { reply }),
+      },
+    }),
+  );
+  const outcomes = changeOutcomes.concat(
+    result.documents.flatMap((d): AuditRecord[] => [
+      ...d.results.map(
+        (r): AuditRecord => ({
+          who: actor.who,
+          role: actor.caller.role,
+          action,
+          path: d.path,
+          suggestion: r.id,
+          outcome: r.status,
+          // What it said and where: joins the suggestion's history (its id may have changed).
+          ...(r.status === "not_found"
+            ? {}
+            : {
+                detail: {
+                  doc: d.docId,
+                  key: suggestionKey(r.suggestion),
+                  ...(reply === undefined ? {} : { reply }),
+                },
+              }),
+        }),
+      ),
+      // A rejected creation removed the note, as a discard would: recorded as one.
+      ...(d.removed
+        ? [
+            {
+              who: actor.who,
+              role: actor.caller.role,
+              action: "document.discard",
+              path: d.path,
+              outcome: "ok",
+              detail: { reason: "creation rejected" },
+            },
+          ]
+        : []),
+    ]),
+  );
   const at = ctx.now();
   for (const r of outcomes) noteInHistory(ctx.history, r, at);
   try {

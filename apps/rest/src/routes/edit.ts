@@ -7,6 +7,7 @@ import { problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
 import { writeWithReadProof } from "../readProof.js";
 import {
+  changesetField,
   DOCUMENT_SUBROUTE,
   DocumentPathParams,
   excerptOf,
@@ -31,6 +32,7 @@ const EditBody = z
         "Replace every occurrence instead of exactly one (default false); at most 1 000 occurrences per edit.",
     }),
     reason: reasonField,
+    changeset: changesetField,
   })
   .openapi("EditRequest");
 
@@ -81,6 +83,7 @@ export function registerEditRoute(app: OpenAPIHono, deps: RestDeps): void {
     };
     if (body.replace_all !== undefined) args.replace_all = body.replace_all;
     if (body.reason !== undefined) args.reason = body.reason;
+    if (body.changeset !== undefined) args.changeset = body.changeset;
     const { result, etag } = await writeWithReadProof(
       c,
       deps,

@@ -8,6 +8,7 @@ import { problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
 import { writeWithReadProof } from "../readProof.js";
 import {
+  changesetField,
   DOCUMENT_SUBROUTE,
   DocumentPathParams,
   excerptOf,
@@ -34,6 +35,7 @@ const InsertBody = z
         "start: right below the heading (the note's frontmatter); end (default): after the section's (note's) last non-blank line.",
     }),
     reason: reasonField,
+    changeset: changesetField,
   })
   .openapi("InsertRequest");
 

@@ -8,8 +8,18 @@ import type { RestDeps } from "../deps.js";
 import { openDocument } from "../locate.js";
 import { ProblemError, problemResponses } from "../problems.js";
 import { noQueryParams } from "../query.js";
+import { writeWithReadProof } from "../readProof.js";
 import { withRequestSession } from "../requestSession.js";
-import { DOCUMENT_SUBROUTE, DocumentPathParams, reasonField, tags, toolText } from "../schemas.js";
+import {
+  changesetField,
+  DOCUMENT_SUBROUTE,
+  DocumentPathParams,
+  ifMatchHeader,
+  lensSessionHeader,
+  reasonField,
+  tags,
+  toolText,
+} from "../schemas.js";
 import { problemForFailure } from "../toolProblems.js";
 
 const CreateBody = z
@@ -23,6 +33,7 @@ const CreateBody = z
         "True to create the path's first segment as a new shared folder when no folder has that name (admin role only).",
     }),
     reason: reasonField,
+    changeset: changesetField,
   })
   .openapi("CreateRequest");
 
@@ -44,13 +55,22 @@ const MoveBody = z
   .strictObject({
     new_path: z.string().min(1).openapi({ example: "Lens/Archive/Kickoff.md" }),
     reason: reasonField,
+    changeset: changesetField,
   })
   .openapi("MoveRequest");
+
+const DeleteBody = z
+  .strictObject({ reason: reasonField, changeset: changesetField })
+  .openapi("DeleteRequest");
 
 const MovedSchema = z
   .object({
     from: z.string(),
     to: z.string(),
+    pending: z.string().optional().openapi({
+      description:
+        "Set when the move awaits review (suggest role): its change id. Nothing moved; `rewritten` lists the notes whose links accepting it rewrites.",
+    }),
     rewritten: z.array(z.string()).openapi({
       description: "Notes whose links to it were rewritten, as suggestions, to keep resolving.",
     }),
@@ -98,7 +118,7 @@ const moveRoute = createRoute({
   tags: [tags.documents],
   summary: "Move or rename a note",
   description:
-    "core's move tool, within the note's shared folder; links elsewhere that would break are rewritten as suggestions. Needs the suggest role.",
+    "core's move tool, within the note's shared folder. With the suggest role the move is pending (`pending`: its change id) until a reviewer accepts it (POST /suggestions/accept with `changes`); then the note is renamed and links elsewhere that would break are rewritten, in one step. With the edit role it moves at once and the rewrites are suggestions.",
   request: {
     params: DocumentPathParams,
     query: noQueryParams,
@@ -110,6 +130,33 @@ const moveRoute = createRoute({
       content: { "application/json": { schema: MovedSchema } },
     },
     ...problemResponses(400, 401, 403, 404, 409, 422),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "post",
+  path: `${DOCUMENT_SUBROUTE}/delete`,
+  operationId: "deleteDocument",
+  tags: [tags.documents],
+  summary: "Suggest deleting a note",
+  description:
+    "core's delete tool: a pending deletion for a reviewer to accept (POST /suggestions/accept with `changes`); nothing changes until then. Needs the suggest role and a prior read (Lens-Session), as edit does. 409 when the note already has a pending move or deletion.",
+  request: {
+    params: DocumentPathParams,
+    query: noQueryParams,
+    headers: z.object({ "if-match": ifMatchHeader, "lens-session": lensSessionHeader }),
+    body: { required: true, content: { "application/json": { schema: DeleteBody } } },
+  },
+  responses: {
+    202: {
+      description: "Deletion suggested",
+      content: {
+        "application/json": {
+          schema: z.object({ path: z.string(), pending: z.string(), text: toolText }),
+        },
+      },
+    },
+    ...problemResponses(400, 401, 403, 404, 409, 422, 428),
   },
 });
 
@@ -144,6 +191,7 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
       content: body.content,
       ...(body.new_folder !== undefined ? { new_folder: body.new_folder } : {}),
       ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      ...(body.changeset !== undefined ? { changeset: body.changeset } : {}),
     };
     const result = await withRequestSession(deps, actor, undefined, (rs) =>
       rs.call("create", args, (ran) => {
@@ -174,6 +222,7 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
         file_path: path,
         new_path: body.new_path,
         ...(body.reason !== undefined ? { reason: body.reason } : {}),
+        ...(body.changeset !== undefined ? { changeset: body.changeset } : {}),
       }),
     );
     if (result.isError)
@@ -187,6 +236,25 @@ export function registerOrganizeRoutes(app: OpenAPIHono, deps: RestDeps): void {
       hiddenNotRewritten: number;
     };
     return c.json({ ...data, text: result.text }, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { path } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const { result } = await writeWithReadProof(
+      c,
+      deps,
+      "deleteDocument",
+      { name: "delete", gerund: "Deleting", noun: "deletion" },
+      path,
+      c.req.valid("header"),
+      {
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
+        ...(body.changeset !== undefined ? { changeset: body.changeset } : {}),
+      },
+    );
+    const data = result.data as { path: string; pending: string };
+    return c.json({ ...data, text: result.text }, 202);
   });
 
   app.openapi(discardRoute, async (c) => {

@@ -37,9 +37,28 @@ const HistoryItemSchema = z
   })
   .openapi("SuggestionHistoryItem");
 
+const ChangeHistoryItemSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["move", "delete"]),
+    path: z.string(),
+    to: z.string().optional(),
+    changeset: z.string().optional(),
+    created: z.string(),
+    status: z.enum(["pending", "accepted", "rejected", "withdrawn"]),
+    reviewer: z.string().optional(),
+    reviewed: z.string().optional(),
+    reply: z.string().optional(),
+  })
+  .openapi("ChangeHistoryItem");
+
 const HistorySchema = z
   .object({
     suggestions: z.array(HistoryItemSchema).openapi({ description: "Newest first." }),
+    changes: z.array(ChangeHistoryItemSchema).optional().openapi({
+      description:
+        "Suggested moves and deletions, newest first, with their status from their folder's record (first page only; absent when none).",
+    }),
     nextCursor: z.string().optional().openapi({ description: "Pass as cursor for the next page." }),
     text: toolText,
   })
@@ -92,6 +111,10 @@ const Withdrawn = z.object({
 const WithdrawResultSchema = z
   .object({
     withdrawn: z.array(Withdrawn),
+    changes: z
+      .array(z.object({ id: z.string(), kind: z.enum(["move", "delete"]), path: z.string() }))
+      .optional()
+      .openapi({ description: "Suggested moves and deletions withdrawn (by change id)." }),
     conflicts: z.array(Withdrawn).openapi({
       description:
         "Left pending: removing them would change how the text around them reads (resolve by hand).",

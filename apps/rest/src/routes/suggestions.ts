@@ -61,20 +61,67 @@ const SuggestionSchema = z
   })
   .openapi("Suggestion");
 
+const PendingChangeSchema = z
+  .object({
+    id: z.string().openapi({ example: "ch-3f9a0c12d4e5" }),
+    kind: z.enum(["move", "delete"]),
+    path: z.string().openapi({ description: "The note, where it is now." }),
+    to: z.string().optional().openapi({ description: "A move's target path." }),
+    author: z.string().optional(),
+    time: z.number().openapi({ description: "When it was suggested, ms since the epoch." }),
+    reason: z.string().optional(),
+    changeset: z.string().optional(),
+    rewrites: z.array(z.object({ path: z.string(), old: z.string(), new: z.string() })).openapi({
+      description:
+        "A move's link rewrites in notes you reach: accepting the move writes them as plain text, in the same step (computed again then on the notes as they are).",
+    }),
+    hiddenRewrites: z
+      .number()
+      .int()
+      .openapi({ description: "A move's rewrites in notes out of your reach: counted only." }),
+  })
+  .openapi("PendingChange");
+
+const ChangesetSchema = z
+  .object({
+    id: z.string(),
+    suggestions: z
+      .array(z.object({ path: z.string(), id: z.string() }))
+      .openapi({ description: "Its pending suggestions." }),
+    changes: z.array(z.string()).openapi({ description: "Its pending moves and deletions (ids)." }),
+  })
+  .openapi("Changeset");
+
 const SuggestionListSchema = z
   .object({
     suggestions: z
       .array(SuggestionSchema)
       .openapi({ description: "By path, then in document order." }),
     count: z.number().int(),
+    changes: z.array(PendingChangeSchema).openapi({
+      description:
+        "Suggested moves and deletions of the notes listed: nothing changes until one is accepted.",
+    }),
+    changesets: z.array(ChangesetSchema).openapi({
+      description:
+        "Suggestions and changes an assistant tagged with one changeset id: accept or reject them together with `changeset`.",
+    }),
   })
   .openapi("SuggestionList");
 
 const ReviewBody = z
   .object({
-    path: z.string().min(1).openapi({
-      description: "A document (with ids or all) or a folder / sub-folder (with all).",
+    path: z.string().min(1).optional().openapi({
+      description:
+        "A document (with ids or all) or a folder / sub-folder (with all: its notes' pending moves and deletions too).",
       example: "Lens/Notes/Ideas.md",
+    }),
+    changeset: z.string().min(1).max(40).optional().openapi({
+      description:
+        "Every pending suggestion and change carrying this changeset id, together (no path). Accepting is all or nothing: 409 when one of its moves or deletions no longer applies.",
+    }),
+    changes: z.array(z.string().min(1)).min(1).optional().openapi({
+      description: "Pending move or deletion ids (from `changes` of GET /suggestions; no path).",
     }),
     ids: z
       .array(z.string().min(1))
@@ -95,10 +142,16 @@ const ReviewBody = z
         example: "We keep Monday: the venue is booked.",
       }),
   })
-  .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
-    message: "Give either ids (a list of suggestion ids) or all: true, not both and not neither.",
-    path: ["ids"],
-  })
+  .refine(
+    (b) =>
+      [b.ids, b.all, b.changeset, b.changes].filter((x) => x !== undefined).length === 1 &&
+      (b.path !== undefined) === (b.ids !== undefined || b.all !== undefined),
+    {
+      message:
+        "Give one of: path with ids (suggestion ids) or with all: true; changeset (no path); changes (no path).",
+      path: ["ids"],
+    },
+  )
   .openapi("ReviewRequest");
 
 const ItemResultSchema = z
@@ -115,9 +168,31 @@ const ItemResultSchema = z
   })
   .openapi("ReviewItemResult");
 
+const ChangeResultSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["applied", "not_found", "conflict"]).openapi({
+      description:
+        "conflict: reviewed already, or no longer applies (the note moved, was deleted or — for a deletion — edited since; a move's target taken): nothing changed, `message` says why.",
+    }),
+    kind: z.enum(["move", "delete"]).optional(),
+    path: z.string().optional().openapi({ description: "The note, where it is now." }),
+    to: z.string().optional(),
+    message: z.string().optional(),
+    rewritten: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "An accepted move: the notes whose links it rewrote." }),
+  })
+  .openapi("ChangeResult");
+
 const ReviewResultSchema = z
   .object({
     action: z.enum(["accept", "reject"]),
+    changeset: z.string().optional(),
+    changes: z.array(ChangeResultSchema).openapi({
+      description: "The moves and deletions reviewed, each applied in one step or not at all.",
+    }),
     applied: z.number().int().openapi({ description: "Suggestions resolved." }),
     notFound: z.number().int().openapi({ description: "Requested ids that were not pending." }),
     conflicts: z.number().int().openapi({
@@ -231,6 +306,20 @@ function reported(ws: Workspace, review: ServiceReview): ReviewResult {
   const { action, applied, notFound, conflicts, documents } = review;
   return {
     action,
+    ...(review.changeset !== undefined ? { changeset: review.changeset } : {}),
+    changes: review.changes.map((c) => ({
+      id: c.id,
+      status: c.status,
+      ...(c.change
+        ? {
+            kind: c.change.kind,
+            path: c.change.path,
+            ...(c.change.toPath ? { to: c.change.toPath } : {}),
+          }
+        : {}),
+      ...(c.message ? { message: c.message } : {}),
+      ...(c.rewritten ? { rewritten: c.rewritten } : {}),
+    })),
     applied,
     notFound,
     conflicts,
@@ -289,8 +378,30 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
     if (!pending.ok) {
       throw problemForFailure(pending.error, { ws, path, reach: actor.caller.reach });
     }
+    const listed = deps.lens.pendingChanges(actor, path);
+    if (!listed.ok) throw problemForFailure(listed.error, { ws, path, reach: actor.caller.reach });
     const suggestions = pending.value.map(describe);
-    return c.json({ suggestions, count: suggestions.length }, 200);
+    const changes = listed.value.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      path: c.path,
+      ...(c.toPath ? { to: c.toPath } : {}),
+      ...(c.author !== undefined ? { author: c.author } : {}),
+      time: c.time,
+      ...(c.reason !== undefined ? { reason: c.reason } : {}),
+      ...(c.changeset !== undefined ? { changeset: c.changeset } : {}),
+      rewrites: c.rewrites.map((r) => ({ path: r.path, old: r.link, new: r.text })),
+      hiddenRewrites: c.hiddenRewrites,
+    }));
+    return c.json(
+      {
+        suggestions,
+        count: suggestions.length,
+        changes,
+        changesets: changesetsOf(pending.value, changes),
+      },
+      200,
+    );
   });
 
   for (const action of ["accept", "reject"] as const) {
@@ -302,15 +413,30 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
         action,
         path: body.path,
         ids: body.ids,
+        changeset: body.changeset,
+        changes: body.changes,
         reply: body.reply,
         precondition:
           ifMatch === undefined ? undefined : (view) => ifMatchHits(ifMatch, etagOf(view)),
       });
       if (!outcome.ok) {
-        throw reviewProblem(ws, actor.caller.reach, action, body.path, outcome.error);
+        throw reviewProblem(ws, actor.caller.reach, action, body.path ?? "", outcome.error);
       }
       const result = reported(ws, outcome.value);
-      if (result.applied === 0 && result.notFound + result.conflicts > 0) {
+      const changed = result.changes.filter((x) => x.status === "applied").length;
+      const unchanged = result.changes.length - changed;
+      if (
+        result.applied + changed === 0 &&
+        unchanged > 0 &&
+        result.notFound + result.conflicts === 0
+      ) {
+        throw new ProblemError(
+          "conflict",
+          `Nothing was changed: ${result.changes.map((x) => x.message ?? `${x.id}: ${x.status}`).join(" ")}`,
+          { results: result.changes },
+        );
+      }
+      if (result.applied + changed === 0 && result.notFound + result.conflicts > 0) {
         throw new ProblemError(
           "review-conflict",
           result.conflicts > 0
@@ -326,4 +452,21 @@ export function registerSuggestionRoutes(app: OpenAPIHono, deps: RestDeps): void
 
 function documentNames(result: ReviewResult): string {
   return result.documents.map((d) => d.path).join(", ");
+}
+
+/** The changesets among the pending suggestions and changes listed, by id in order of first use. */
+function changesetsOf(
+  suggestions: readonly PendingSuggestion[],
+  changes: readonly { id: string; changeset?: string }[],
+): z.infer<typeof ChangesetSchema>[] {
+  const sets = new Map<string, z.infer<typeof ChangesetSchema>>();
+  const of = (id: string) => {
+    const set = sets.get(id) ?? { id, suggestions: [], changes: [] };
+    sets.set(id, set);
+    return set;
+  };
+  for (const s of suggestions)
+    if (s.changeset) of(s.changeset).suggestions.push({ path: s.path, id: s.id });
+  for (const c of changes) if (c.changeset) of(c.changeset).changes.push(c.id);
+  return [...sets.values()];
 }

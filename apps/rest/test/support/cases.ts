@@ -1074,8 +1074,13 @@ export function runRestCases({ make }: RestCaseOptions): void {
         rewritten: ["Lens/Notes/Ideas.md"],
         notRewritten: [],
       });
+      // The rewrites are one changeset of their own (`move-…` in their metadata, its hyphen escaped).
+      const meta = (cs: string) => `${LENS_AI.slice(0, -3)},"changeset":"${cs}"}@@`;
+      const cs = /"changeset":"(move\\u002d[0-9a-f]{8})"/.exec(
+        rawOf(c, "Lens/Notes/Ideas.md"),
+      )?.[1];
       expect(rawOf(c, "Lens/Notes/Ideas.md")).toContain(
-        `{--${LENS_AI}[[Plan]]--}{++${LENS_AI}[[Old Plan]]++}`,
+        `{--${meta(cs ?? "")}[[Plan]]--}{++${meta(cs ?? "")}[[Old Plan]]++}`,
       );
       expect(c.writes()).toBe(1);
       await expectProblem(
@@ -1436,6 +1441,7 @@ export function runRestCases({ make }: RestCaseOptions): void {
         applied: 0,
         notFound: 0,
         conflicts: 0,
+        changes: [],
         documents: [],
       });
       expect(c.writes()).toBe(0);

@@ -8,7 +8,7 @@ export type Role = (typeof ROLES)[number];
 /** What each role adds to the one before, in the words error messages and docs use. */
 export const ROLE_ABILITIES: Record<Role, string> = {
   view: "read, glob, grep, search, recent, get_links and suggestions; REST reads; sync read-only",
-  suggest: "view, plus edit, insert, create and move, as suggestions, and withdraw",
+  suggest: "view, plus edit, insert, create, move and delete, as suggestions, and withdraw",
   edit: "suggest, plus accepting and rejecting suggestions and writing through sync",
   admin: "edit, plus token management, the audit log, importing vaults and creating shared folders",
 };

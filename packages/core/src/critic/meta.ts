@@ -10,6 +10,8 @@ export interface CriticMeta {
   author?: string;
   /** When the mark was made, in ms since the epoch, whatever form it was written in. */
   time?: number;
+  /** The changeset its author put it in (reviewed with the rest of it). */
+  changeset?: string;
 }
 
 /** Below this, a `time` is in seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
@@ -94,6 +96,7 @@ export function readMeta(s: string, from: number, limit: number): MetaPrefix | u
   else if (typeof obj.a === "string") meta.author = obj.a;
   const time = metaTime(obj);
   if (time !== undefined) meta.time = time;
+  if (typeof obj.changeset === "string") meta.changeset = obj.changeset;
   return { meta, end: objEnd + 2 };
 }
 
@@ -112,13 +115,14 @@ function jsonString(value: string): string {
  * `{"author":"…","time":1700000000,"timestamp":1700000000000}@@` — `time` in seconds for the
  * Commentator plugin, `timestamp` in ms for lens-relay. Characters that could read as a
  * CriticMarkup delimiter are `\u`-escaped in the author, so a name can never close the mark
- * it sits in.
+ * it sits in. A `changeset` comes last: `,"changeset":"…"` (other writers ignore the key).
  */
-export function formatMeta(author: string, time: number): string {
+export function formatMeta(author: string, time: number, changeset?: string): string {
   const t = Number.isFinite(time)
     ? `,"time":${Math.floor(time / 1000)},"timestamp":${Math.round(time)}`
     : "";
-  return `{"author":${jsonString(author)}${t}}@@`;
+  const c = changeset === undefined ? "" : `,"changeset":${jsonString(changeset)}`;
+  return `{"author":${jsonString(author)}${t}${c}}@@`;
 }
 
 /** An empty metadata prefix, written before content that would otherwise read as metadata. */

@@ -23,6 +23,8 @@ export interface Suggestion {
   time?: number;
   /** Why its author suggested it: the comment attached right after it (critic/reason.ts). */
   reason?: string;
+  /** The changeset its author put it in (critic/meta.ts). */
+  changeset?: string;
   /**
    * The AI-view text around it, for a reviewer: `before` from the start of the line above up to
    * it, `after` from it to the end of the line below (each at most CONTEXT_SHOWN characters, cut
@@ -94,6 +96,7 @@ function withoutMarks(s: MarkedSuggestion): Suggestion {
   if (s.author !== undefined) out.author = s.author;
   if (s.time !== undefined) out.time = s.time;
   if (s.reason !== undefined) out.reason = s.reason;
+  if (s.changeset !== undefined) out.changeset = s.changeset;
   if (s.context !== undefined) out.context = s.context;
   return out;
 }
@@ -127,6 +130,7 @@ export function findSuggestions(raw: string): MarkedSuggestion[] {
       m.kind === "substitute" ? (m.newText ?? "") : pair || m.kind === "insert" ? last.text : "";
     const author = m.meta?.author ?? last.meta?.author;
     const time = m.meta?.time ?? last.meta?.time;
+    const changeset = m.meta?.changeset ?? last.meta?.changeset;
     const aiStart = map.rawToAi(m.start);
     const aiEnd = map.rawToAi(end);
     const lineIndex = starts.length === 0 ? 0 : lineIndexOf(starts, aiStart);
@@ -142,6 +146,7 @@ export function findSuggestions(raw: string): MarkedSuggestion[] {
     };
     if (author !== undefined) s.author = author;
     if (time !== undefined) s.time = time;
+    if (changeset !== undefined) s.changeset = changeset;
     if (reason) s.reason = reason.text;
     const lineStart = starts[lineIndex] ?? 0;
     const aboveStart = starts[Math.max(0, lineIndex - 1)] ?? 0;

@@ -25,7 +25,7 @@ export function applyEdit(text: Y.Text, req: EditRequest, opts: EditOptions = {}
   if (!doc) throw new Error("applyEdit: the Y.Text must belong to a Y.Doc");
   const refused = checkRequest(req);
   if (refused) return refused;
-  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
+  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)(), opts.changeset) : "";
   let outcome: EditOutcome = refuse.notFound();
   doc.transact(() => {
     outcome = editText(text, req, meta, opts.author, opts.reason);
@@ -83,7 +83,7 @@ export function applyReplacements(
     const hit = findDelimiter(r.text, { separator: false });
     if (hit) return refuse.delimiters("new_string", hit.delimiter);
   }
-  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
+  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)(), opts.changeset) : "";
   let outcome: EditOutcome = refuse.notFound();
   doc.transact(() => {
     outcome = writeReplacements(

@@ -36,7 +36,7 @@ export function insertSuggestion(
 ): InsertOutcome {
   const doc = text.doc;
   if (!doc) throw new Error("insertSuggestion: the Y.Text must belong to a Y.Doc");
-  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)()) : "";
+  const meta = opts.author ? formatMeta(opts.author, (opts.now ?? Date.now)(), opts.changeset) : "";
   let outcome: InsertOutcome = { ok: false, reason: "unsafe", at: 0 };
   doc.transact(() => {
     const raw = text.toString();

@@ -18,6 +18,8 @@ export interface EditOptions {
    * metadata. Checked by the caller (reasonProblem); the engine's view checks refuse any other.
    */
   reason?: string;
+  /** Written into the metadata (with an author) as `"changeset":"…"`. */
+  changeset?: string;
 }
 
 /**

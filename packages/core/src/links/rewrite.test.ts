@@ -32,7 +32,7 @@ function vault(plain: number) {
         workspace: t.ws,
         sessions,
         sessionId: "s",
-        caller: { role: "suggest", reach: { all: true }, author: "Mover" },
+        caller: { role: "edit", reach: { all: true }, author: "Mover" },
       },
       "move",
       { file_path, new_path },

@@ -5,6 +5,7 @@ import type { Replacement } from "../edit/plan.js";
 import type { Located } from "../paths/pathIndex.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { backlinkIndexOf } from "./backlinks.js";
+import { linkKey } from "./basenames.js";
 import type { Wikilink } from "./wikilink.js";
 
 /** Each resolved link of each loaded note, with the doc id it names now. */
@@ -65,4 +66,65 @@ function relinked(link: Wikilink, target: string): string {
   const pipe = link.raw.includes("\\|") ? "\\|" : "|";
   const alias = link.alias !== undefined ? `${pipe}${link.alias}` : "";
   return `${link.embed ? "!" : ""}[[${target}${heading}${block}${alias}]]`;
+}
+
+/**
+ * The notes whose links moving `moved` to `entryPath` may make resolve elsewhere (SPEC §5): the
+ * note itself (its relative links), the notes linking to it, and those with a link whose last
+ * segment is its new name (which may now resolve to it). Any other link keeps its target.
+ */
+export function mayRewrite(before: LinkSnapshot, moved: string, entryPath: string): Set<string> {
+  const key = linkKey(entryPath);
+  const sources = new Set<string>();
+  for (const { sourceDocId, link, targetDocId } of before.links) {
+    if (sourceDocId === moved || targetDocId === moved || linkKey(link.target.trim()) === key) {
+      sources.add(sourceDocId);
+    }
+  }
+  return sources;
+}
+
+/** A link a pending move would rewrite: in which note, as written now, and as it would be. */
+export interface PreviewedRewrite {
+  docId: string;
+  link: string;
+  text: string;
+}
+
+/**
+ * The rewrites moving `docId` to in-folder `entryPath` would make in the notes linking to it, as
+ * a reviewer previews them: a link by its bare name that stays unique keeps resolving; any other
+ * gets the new bare name when nothing else has it, else the new in-folder path. Accepting the
+ * move computes them again exactly (linkRepairs) on the notes as they are then.
+ */
+export function previewMoveRewrites(
+  ws: Workspace,
+  docId: string,
+  entryPath: string,
+): PreviewedRewrite[] {
+  const index = backlinkIndexOf(ws);
+  const moved = locate(ws, docId);
+  if (!moved) return [];
+  const key = linkKey(entryPath);
+  const inFolder = entryPath.slice(1).replace(/\.md$/i, "");
+  const bare = inFolder.slice(inFolder.lastIndexOf("/") + 1);
+  const out: PreviewedRewrite[] = [];
+  for (const sourceDocId of index.backlinks(docId)) {
+    if (sourceDocId === docId) continue;
+    const source = locate(ws, sourceDocId);
+    if (!source) continue;
+    const other = index.resolve(bare, source);
+    const bareFree = !other || other.docId === docId;
+    for (const { link, target } of index.forwardLinks(sourceDocId)) {
+      if (target?.docId !== docId || link.target === "") continue;
+      const written = link.target.trim();
+      if (bareFree && !written.includes("/") && linkKey(written) === key) continue;
+      out.push({
+        docId: sourceDocId,
+        link: link.raw,
+        text: relinked(link, bareFree ? bare : inFolder),
+      });
+    }
+  }
+  return out;
 }

@@ -7,3 +7,10 @@ export {
   MAX_DOC_ID_LENGTH,
   parseDocId,
 } from "./ids.js";
+export {
+  CHANGE_STATUSES,
+  type ChangeStatus,
+  PENDING_CHANGES,
+  readChanges,
+  type StructuralChange,
+} from "./pendingChanges.js";

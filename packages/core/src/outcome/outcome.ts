@@ -25,6 +25,7 @@ export type ToolErrorCode =
   | "busy"
   | "internal"
   | "stale"
+  | "conflict"
   | "not_saved"
   | "not_audited";
 

@@ -82,6 +82,7 @@ export const CODE_PROBLEMS = {
   busy: "busy", // 503: too many searches waiting, or a note not readable right now; retry
   internal: "internal", // 500: a search worker failed
   stale: "precondition-failed", // 412: the document changed since the version checked
+  conflict: "conflict", // 409: a pending move or deletion that no longer applies, or reviewed already
   not_saved: "not-saved", // 500: changed in memory, the store could not write it
   not_audited: "not-audited", // 503: refused because the audit log could not record it
 } as const satisfies Record<ToolErrorCode, ProblemType>;

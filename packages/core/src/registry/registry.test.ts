@@ -25,6 +25,7 @@ describe("published schemas", () => {
       recent: ["since"],
       create: ["file_path", "content"],
       move: ["file_path", "new_path"],
+      delete: ["file_path"],
       suggestions: [],
       withdraw: ["ids"],
     });

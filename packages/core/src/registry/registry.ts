@@ -5,6 +5,7 @@ import { type Caller, OWNER } from "../access/caller.js";
 import { withdrawTool } from "../review/withdraw.js";
 import { clip } from "../text/clip.js";
 import { createTool } from "../tools/create.js";
+import { deleteTool } from "../tools/delete.js";
 import { editTool } from "../tools/edit.js";
 import { getLinksTool } from "../tools/getLinks.js";
 import { globTool } from "../tools/glob.js";
@@ -31,6 +32,7 @@ export const lensTools: readonly Tool[] = [
   getLinksTool,
   createTool,
   moveTool,
+  deleteTool,
   suggestionsTool,
   withdrawTool,
 ] as Tool[];
@@ -59,9 +61,7 @@ export const sessionIdArg = z
   .min(1)
   .max(200)
   .optional()
-  .describe(
-    "Only if your client reconnects for every call: any unique string, the same for read and edit.",
-  );
+  .describe("Only if your client reconnects per call: any unique id, the same for read and edit.");
 
 const argumentSchemas = new WeakMap<Tool, z.ZodObject>();
 

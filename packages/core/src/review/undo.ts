@@ -3,13 +3,13 @@
 // the one the review left. A rejected creation that removed the note puts its entry back first.
 import type * as Y from "yjs";
 import { type Reach, reachesEntry, reachesPath } from "../access/reach.js";
+import { textFingerprint } from "../critic/fingerprint.js";
 import { LENS_REVIEW_ORIGIN } from "../critic/review.js";
 import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
 import { type FileMeta, getEntry, setEntry } from "../model/folderDoc.js";
 import { textForChange } from "../tools/textForChange.js";
 import { failure, type LensError, type Outcome, success } from "../tools/tool.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { textFingerprint } from "./fingerprint.js";
 import { type Restore, restoresOf } from "./restores.js";
 
 /** What undoing one document's review needs: where, the text it left, and what to put back. */

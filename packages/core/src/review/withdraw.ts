@@ -3,6 +3,7 @@
 // one in the list refuses the whole call, nothing changed.
 import { z } from "zod";
 import { EVERYWHERE, type Reach } from "../access/reach.js";
+import { findChange } from "../changes/changes.js";
 import { suggestionKey } from "../critic/suggestionId.js";
 import type { Suggestion } from "../critic/suggestions.js";
 import type { SuggestionHistory } from "../history/suggestionHistory.js";
@@ -12,6 +13,7 @@ import { lookupDocument } from "../tools/document.js";
 import { defineTool, failure, type LensError, success } from "../tools/tool.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { reviewSuggestions } from "./batchReview.js";
+import { resolveChange } from "./resolveChange.js";
 import { reviewTarget } from "./target.js";
 
 const input = z.object({
@@ -28,6 +30,10 @@ const done = z.object({
 
 const output = z.object({
   withdrawn: z.array(done),
+  changes: z
+    .array(z.object({ id: z.string(), kind: z.enum(["move", "delete"]), path: z.string() }))
+    .optional()
+    .describe("Suggested moves and deletions withdrawn."),
   conflicts: z
     .array(done)
     .describe("Left pending: removing them would change how the text around them reads."),
@@ -50,17 +56,36 @@ export const withdrawTool = defineTool({
         "Nothing withdrawn: your suggestions carry no author, so none can be told as yours. A reviewer can reject them.",
       );
     }
+    const problems: LensError[] = [];
+    // Suggested moves and deletions, by their change id.
+    const changeIds = args.ids.filter((id) => findChange(ws, reach, id) !== undefined);
+    for (const id of changeIds) {
+      const c = findChange(ws, reach, id)!;
+      const q = JSON.stringify(clip(id, 100));
+      if (c.author !== author) {
+        problems.push(
+          failure(
+            "forbidden",
+            `${q} (the ${c.kind} of ${c.path}) is not yours: only its author withdraws it`,
+          ).error,
+        );
+      } else if (c.status !== "pending") {
+        problems.push(
+          failure("conflict", `${q} (the ${c.kind} of ${c.path}) is ${c.status} already`).error,
+        );
+      }
+    }
+    const ids = args.ids.filter((id) => !changeIds.includes(id));
     const docs = candidates(ws, reach, author, args.path, context?.history);
     if (!docs.ok) return docs;
     const found = new Map<string, { loc: Located; s: Suggestion }>();
-    const problems: LensError[] = [];
     const hitsIn = (locs: Located[], id: string) =>
       locs.flatMap((loc) =>
         (ws.view(loc.docId)?.suggestions ?? []).filter((s) => s.id === id).map((s) => ({ loc, s })),
       );
     // Notes the history does not list (suggestions older than it) are looked through only then.
     let everywhere: Located[] | undefined;
-    for (const id of new Set(args.ids)) {
+    for (const id of new Set(ids)) {
       let hits = hitsIn(docs.value, id);
       if (hits.length === 0 && args.path === undefined && context?.history) {
         if (everywhere === undefined) {
@@ -106,6 +131,12 @@ export const withdrawTool = defineTool({
       entry.ids.push(id);
       byDoc.set(loc.docId, entry);
     }
+    const changes: { id: string; kind: "move" | "delete"; path: string }[] = [];
+    for (const id of new Set(changeIds)) {
+      const r = resolveChange(ws, reach, id, "withdraw", { who: author });
+      if (!r.ok) return r;
+      changes.push({ id, kind: r.value.change.kind, path: r.value.change.path });
+    }
     const withdrawn: z.infer<typeof done>[] = [];
     const conflicts: z.infer<typeof done>[] = [];
     for (const { loc, ids } of byDoc.values()) {
@@ -122,14 +153,16 @@ export const withdrawTool = defineTool({
         (r.status === "applied" ? withdrawn : conflicts).push(item);
       }
     }
-    return success({ withdrawn, conflicts });
+    return success(changes.length ? { withdrawn, conflicts, changes } : { withdrawn, conflicts });
   },
   renderText(r) {
     const lines = r.withdrawn.map((w) => `- ${w.id} in ${w.path}`);
+    for (const c of r.changes ?? []) lines.push(`- ${c.id}: the ${c.kind} of ${c.path}`);
+    const count = r.withdrawn.length + (r.changes?.length ?? 0);
     const head =
-      r.withdrawn.length === 0
+      count === 0
         ? "Nothing withdrawn."
-        : `Withdrew ${r.withdrawn.length === 1 ? "1 suggestion" : `${r.withdrawn.length} suggestions`}; the text is as rejecting them leaves it:`;
+        : `Withdrew ${count === 1 ? "1 suggestion" : `${count} suggestions`}; the text is as rejecting them leaves it:`;
     const left = r.conflicts.length
       ? `\nLeft pending (removing them would change how the text around them reads; ask a reviewer): ${r.conflicts.map((c) => `${c.id} in ${c.path}`).join(", ")}.`
       : "";

@@ -12,6 +12,7 @@ import { setEntry } from "../model/folderDoc.js";
 import { contentDocId } from "../model/ids.js";
 import { plural } from "../text/english.js";
 import { addSharedFolder } from "../workspace/sharedFolder.js";
+import { changesetArg } from "./changesetArg.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
 import { reasonArg, reasonRefusal } from "./reasonArg.js";
 import { defineTool, failure, success } from "./tool.js";
@@ -24,16 +25,15 @@ const input = z.object({
     ),
   content: z
     .string()
-    .describe(
-      "The whole markdown text of the note. It cannot contain CriticMarkup delimiters ({++ ++} {-- --} {~~ ~~} {>> <<} {== ==}).",
-    ),
+    .describe("The whole markdown text of the note, without CriticMarkup delimiters."),
   new_folder: z
     .boolean()
     .optional()
     .describe(
-      "True to create the path's first segment as a new shared folder when no folder has that name (admin role only). Without it, a path in an unknown folder is refused, so a misspelt folder name never creates one.",
+      "True to make the path's first segment a new shared folder (admin only); without it an unknown folder is refused.",
     ),
   reason: reasonArg,
+  changeset: changesetArg,
 });
 
 export const createTool = defineTool({
@@ -42,7 +42,6 @@ export const createTool = defineTool({
   description: [
     "Creates a new markdown note in the team knowledge base, as a suggestion: its whole content is one CriticMarkup insertion ({++…++}) that a human accepts or rejects.",
     "To change an existing note use edit. Missing sub-folders are created; the note counts as read (edit works on it at once).",
-    "Refused when the path exists, names no shared folder, or is no valid .md note name.",
     "An admin may create a new shared folder with the note: new_folder: true.",
   ].join("\n"),
   input,
@@ -97,7 +96,7 @@ export const createTool = defineTool({
     const author = caller?.author ?? ws.author;
     if (args.content !== "") {
       const meta = author
-        ? formatMeta(author, ws.now())
+        ? formatMeta(author, ws.now(), args.changeset)
         : looksLikeMeta(args.content)
           ? EMPTY_META
           : "";

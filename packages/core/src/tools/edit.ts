@@ -5,6 +5,7 @@ import { applyEdit } from "../edit/applyEdit.js";
 import { findMatches } from "../edit/match.js";
 import { type EditErrorCode, MAX_REPLACEMENTS, refuse } from "../edit/outcome.js";
 import { lineStarts } from "../text/lines.js";
+import { changesetArg } from "./changesetArg.js";
 import { lookupDocument } from "./document.js";
 import { ExcerptSchema, excerptAround, renderExcerpt } from "./numbered.js";
 import { notReadYet } from "./readFirst.js";
@@ -21,7 +22,7 @@ const input = z.object({
   old_string: z
     .string()
     .describe(
-      "The exact text to replace, copied from read's output without the line-number prefix, including whitespace and indentation. It must occur exactly once in the document unless replace_all is true; add surrounding lines to make it unique. It cannot contain CriticMarkup delimiters ({++ ++} {-- --} {~~ ~~} {>> <<} {== ==}).",
+      "The exact text to replace, copied from read's output without the line-number prefix, including whitespace and indentation. It must occur exactly once in the document unless replace_all is true; add surrounding lines to make it unique. No CriticMarkup delimiters ({++ {-- {~~ {>> {==).",
     ),
   new_string: z
     .string()
@@ -35,6 +36,7 @@ const input = z.object({
       `Replace every occurrence of old_string instead of exactly one (default false); at most ${MAX_REPLACEMENTS} occurrences per edit.`,
     ),
   reason: reasonArg,
+  changeset: changesetArg,
 });
 
 export const editTool = defineTool({
@@ -44,7 +46,6 @@ export const editTool = defineTool({
     "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
     "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
     "Pending suggestions show as accepted in read: edit the text as you see it. Your own pending suggestion merges with an edit over it; another author's, and comments {>>…<<} and highlights {==…==}, refuse it.",
-    "After a successful edit, read shows the document with your change; there is no need to read it again to check.",
   ].join("\n"),
   input,
   output: z.object({
@@ -83,7 +84,10 @@ export const editTool = defineTool({
         "not_loaded",
         `Content of ${loc.path} is not available on this server. Try another document.`,
       );
-    const opts: { author?: string; now: () => number; reason?: string } = { now: ws.now };
+    const opts: { author?: string; now: () => number; reason?: string; changeset?: string } = {
+      now: ws.now,
+    };
+    if (args.changeset !== undefined) opts.changeset = args.changeset;
     const author = caller?.author ?? ws.author;
     if (author) opts.author = author;
     if (args.reason !== undefined) opts.reason = args.reason;

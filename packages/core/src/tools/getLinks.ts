@@ -14,11 +14,8 @@ export const getLinksTool = defineTool({
   name: "get_links",
   title: "Get links",
   description: [
-    "Lists the links of one markdown document of the knowledge base, in two sections:",
-    '"Backlinks": the documents that link to it; "Links": the documents it links to with',
-    "[[wikilinks]] or ![[embeds]], resolved the way Obsidian resolves them. A link that names no",
-    'existing document is listed as "Unresolved: [[name]]". Every path printed can be passed to',
-    "read, grep (path) or get_links. Use it to find related notes, or what mentions a note.",
+    '"Backlinks": the notes linking to a note; "Links": the notes it links to ([[wikilinks]], ![[embeds]]),',
+    'resolved as Obsidian does; "Unresolved: [[name]]" names none. Finds related notes, or what mentions one.',
   ].join(" "),
   input: z.object({
     file_path: z

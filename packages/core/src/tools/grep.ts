@@ -48,7 +48,7 @@ const input = z.object({
     ])
     .optional()
     .describe(
-      'Only search documents whose path matches this glob (rg --glob): without "/" it matches the file name ("*.md", "{Draft,Plan}*"); with "/" the path from the folder name ("Lens/Notes/**", "Team Notes/Weekly *.md") or from `path`. A string is one glob, spaces included; pass an array for several (the last one that matches decides). Prefix with "!" to exclude.',
+      'Only documents whose path matches (rg --glob): without "/" the file name ("*.md"); with "/" the path from the folder name ("Lens/Notes/**") or from `path`. A string is one glob, spaces included; an array for several (the last match decides). "!" excludes.',
     ),
   output_mode: z
     .enum(["content", "files_with_matches", "count"])

@@ -1,4 +1,5 @@
 export { createTool } from "./create.js";
+export { deleteTool } from "./delete.js";
 export {
   type DocumentLookup,
   type FoundDocument,

@@ -8,6 +8,7 @@ import { describeHeading, matchHeading } from "../outline/headingMatch.js";
 import { findHeadings } from "../outline/headings.js";
 import { insertionOffset, textToInsert } from "../outline/insertionPoint.js";
 import { lineIndexOf, lineStarts } from "../text/lines.js";
+import { changesetArg } from "./changesetArg.js";
 import { lookupDocument } from "./document.js";
 import { ExcerptSchema, excerptAround, renderExcerpt } from "./numbered.js";
 import { notReadYet } from "./readFirst.js";
@@ -39,6 +40,7 @@ const input = z.object({
       "start: right below the heading (the note's frontmatter); end (default): after the section's (note's) last non-blank line.",
     ),
   reason: reasonArg,
+  changeset: changesetArg,
 });
 
 const output = z.object({
@@ -129,6 +131,7 @@ export const insertTool = defineTool({
         now: ws.now,
         ...(author ? { author } : {}),
         ...(args.reason !== undefined ? { reason: args.reason } : {}),
+        ...(args.changeset !== undefined ? { changeset: args.changeset } : {}),
       },
     );
     if (!outcome.ok) {

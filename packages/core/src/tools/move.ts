@@ -3,12 +3,14 @@
 // that would otherwise stop naming what it named.
 import { z } from "zod";
 import { EVERYWHERE, reachesEntry } from "../access/reach.js";
+import { roleIncludes } from "../access/roles.js";
+import { suggestChange } from "../changes/suggestChange.js";
 import { applyReplacements } from "../edit/applyEdit.js";
 import { LENS_EDIT_ORIGIN } from "../edit/origin.js";
-import { linkKey } from "../links/basenames.js";
-import { type LinkSnapshot, linkRepairs, snapshotLinks } from "../links/rewrite.js";
+import { linkRepairs, mayRewrite, previewMoveRewrites, snapshotLinks } from "../links/rewrite.js";
 import { renameEntry } from "../model/folderDoc.js";
 import { plural } from "../text/english.js";
+import { changesetArg } from "./changesetArg.js";
 import { lookupDocument } from "./document.js";
 import { createMissingDirs, placeDocument } from "./placement.js";
 import { reasonArg, reasonRefusal } from "./reasonArg.js";
@@ -22,42 +24,50 @@ const input = z.object({
   new_path: z
     .string()
     .describe(
-      'Its new path in the same shared folder (e.g. "Team/Meetings/Kickoff.md"; ".md" is added when missing). Missing sub-folders are created; it must not exist yet.',
+      'Its new path in the same shared folder, e.g. "Team/Meetings/Kickoff.md"; missing sub-folders are created.',
     ),
   reason: reasonArg,
+  changeset: changesetArg,
+});
+
+const output = z.object({
+  from: z.string(),
+  to: z.string(),
+  pending: z
+    .string()
+    .optional()
+    .describe(
+      "Set when the move awaits review (suggest role): its change id; rewritten then lists the notes whose links accepting it rewrites.",
+    ),
+  rewritten: z.array(z.string()).describe("Notes whose links were rewritten as suggestions."),
+  notRewritten: z
+    .array(z.string())
+    .describe(
+      "Notes with links that could not be rewritten (inside a comment or highlight, inside another author's pending suggestion, or unreadable just then).",
+    ),
+  hiddenRewritten: z
+    .number()
+    .int()
+    .describe(
+      "Notes in folders out of the caller's reach whose links were rewritten: counted, never named.",
+    ),
+  hiddenNotRewritten: z
+    .number()
+    .int()
+    .describe(
+      "Notes in folders out of the caller's reach with links left as they were: counted, never named.",
+    ),
 });
 
 export const moveTool = defineTool({
   name: "move",
   title: "Move or rename a note",
   description: [
-    "Renames a markdown note or moves it to another sub-folder of the same shared folder, as Obsidian does: the note keeps its identity and history.",
-    "Every [[wikilink]] in other notes that would stop pointing to it is rewritten, as a suggestion ({--[[Old]]--}{++[[New]]++}) for a human to accept; links that still resolve are left alone. The answer lists the notes whose links were rewritten.",
-    "Moving a folder, or a note to another shared folder, is not supported.",
+    "Renames a note or moves it within its shared folder, as Obsidian does; links to it elsewhere are rewritten.",
+    "For review: nothing moves until a human accepts (read shows it pending); the rewrites come with it.",
   ].join("\n"),
   input,
-  output: z.object({
-    from: z.string(),
-    to: z.string(),
-    rewritten: z.array(z.string()).describe("Notes whose links were rewritten as suggestions."),
-    notRewritten: z
-      .array(z.string())
-      .describe(
-        "Notes with links that could not be rewritten (inside a comment or highlight, inside another author's pending suggestion, or unreadable just then).",
-      ),
-    hiddenRewritten: z
-      .number()
-      .int()
-      .describe(
-        "Notes in folders out of the caller's reach whose links were rewritten: counted, never named.",
-      ),
-    hiddenNotRewritten: z
-      .number()
-      .int()
-      .describe(
-        "Notes in folders out of the caller's reach with links left as they were: counted, never named.",
-      ),
-  }),
+  output,
   readOnly: false,
   run(ws, _session, args, caller) {
     const reach = caller?.reach ?? EVERYWHERE;
@@ -86,6 +96,34 @@ export const moveTool = defineTool({
     if (placement.entryPath === loc.entryPath) {
       return failure("identical", `${loc.path} is already at ${placement.path}; nothing to move.`);
     }
+    const author = caller?.author ?? ws.author;
+    // A suggest-role caller only suggests the move: nothing changes until a reviewer accepts it.
+    if (caller && !roleIncludes(caller.role, "edit")) {
+      const suggested = suggestChange(ws, loc, {
+        kind: "move",
+        to: placement.entryPath,
+        author,
+        reason: args.reason,
+        changeset: args.changeset,
+      });
+      if (!suggested.ok) return suggested;
+      const notes = new Set<string>();
+      let hidden = 0;
+      for (const r of previewMoveRewrites(ws, loc.docId, placement.entryPath)) {
+        const path = ws.paths.pathOf(r.docId) ?? r.docId;
+        if (reachesEntry(ws, reach, { path, docId: r.docId })) notes.add(path);
+        else hidden++;
+      }
+      return success({
+        from: loc.path,
+        to: placement.path,
+        pending: suggested.value.id,
+        rewritten: [...notes].sort(),
+        notRewritten: [],
+        hiddenRewritten: hidden,
+        hiddenNotRewritten: 0,
+      });
+    }
     const before = snapshotLinks(ws);
     // Before anything changes, wake every note whose links the move may rewrite: one that
     // cannot be read right now refuses the move (`busy`), nothing changed.
@@ -108,7 +146,8 @@ export const moveTool = defineTool({
       renameEntry(placement.folder.doc, loc.entryPath, placement.entryPath, LENS_EDIT_ORIGIN);
     }, LENS_EDIT_ORIGIN);
 
-    const author = caller?.author ?? ws.author;
+    // The rewrites are one changeset of their own unless the caller named one.
+    const changeset = args.changeset ?? `move-${ws.newId().slice(0, 8)}`;
     const rewritten: string[] = [];
     const leftAlone: string[] = [];
     let hiddenRewritten = 0;
@@ -125,6 +164,7 @@ export const moveTool = defineTool({
           now: ws.now,
           ...(author ? { author } : {}),
           ...(args.reason !== undefined ? { reason: args.reason } : {}),
+          changeset,
         }).ok;
       // A note the caller cannot see keeps its links working too, but is counted, never named.
       if (!reachesEntry(ws, reach, { path, docId })) {
@@ -141,7 +181,13 @@ export const moveTool = defineTool({
       hiddenNotRewritten,
     });
   },
-  renderText(r) {
+  renderText(r: z.infer<typeof output>) {
+    if (r.pending) {
+      const links = r.rewritten.length
+        ? ` Accepted, it also rewrites the links in: ${r.rewritten.join(", ")}.`
+        : "";
+      return `Suggested moving ${r.from} to ${r.to} (change ${r.pending}): nothing moves until a reviewer accepts it; read shows it pending.${links}`;
+    }
     const lines = [`Moved ${r.from} to ${r.to}.`];
     lines.push(
       r.rewritten.length
@@ -168,19 +214,3 @@ export const moveTool = defineTool({
     return lines.join("\n");
   },
 });
-
-/**
- * The notes whose links moving `moved` to `entryPath` may make resolve elsewhere (SPEC §5): the
- * note itself (its relative links), the notes linking to it, and those with a link whose last
- * segment is its new name (which may now resolve to it). Any other link keeps its target.
- */
-function mayRewrite(before: LinkSnapshot, moved: string, entryPath: string): Set<string> {
-  const key = linkKey(entryPath);
-  const sources = new Set<string>();
-  for (const { sourceDocId, link, targetDocId } of before.links) {
-    if (sourceDocId === moved || targetDocId === moved || linkKey(link.target.trim()) === key) {
-      sources.add(sourceDocId);
-    }
-  }
-  return sources;
-}

@@ -64,7 +64,7 @@ export const readTool = defineTool({
   description: [
     "Reads a markdown document (or several: file_paths) from the team knowledge base.",
     "Output is in `cat -n` format: each line is prefixed by its 1-based line number (right-aligned, 6 columns) and a tab. Those prefixes are not part of the document: never include them in edit's old_string.",
-    `By default up to ${READ_DEFAULT_LIMIT} lines are returned; use offset and limit to page through long documents. Lines longer than ${READ_MAX_LINE} characters are cut.`,
+    `Up to ${READ_DEFAULT_LIMIT} lines by default (page with offset and limit); lines over ${READ_MAX_LINE} characters are cut.`,
     "Pending suggestions (CriticMarkup awaiting review) show as accepted and are listed in a footer; comments {>>…<<} and highlights {==…==} appear verbatim.",
     "You must read a document in this session before you can edit it.",
   ].join("\n"),
@@ -174,9 +174,15 @@ function cutAt(r: ReadResult, line: number): number {
 
 /** Lists the pending suggestions on the shown lines (and counts the others). */
 function suggestionFooter(r: ReadResult): string {
-  if (r.pendingSuggestions === 0) return "";
+  const changes = (r.changes ?? []).map((c) => {
+    const what = c.kind === "move" ? `Pending move to ${c.to}` : "Pending deletion";
+    const by = `${c.author ? ` by ${c.author}` : ""}${c.reason ? ` — reason: ${JSON.stringify(c.reason)}` : ""}`;
+    return `${what} (${c.id}${c.changeset ? `, changeset ${c.changeset}` : ""})${by}: awaiting human review.`;
+  });
+  if (r.pendingSuggestions === 0) return changes.join("\n");
   const shown = r.suggestions;
   const lines = [
+    ...changes,
     `Pending suggestions awaiting human review: ${r.pendingSuggestions} in this document${shown.length < r.pendingSuggestions ? `, ${shown.length} on the lines shown` : ""}.`,
   ];
   for (const s of shown.slice(0, MAX_FOOTER)) lines.push(`- ${describeSuggestion(s)}`);

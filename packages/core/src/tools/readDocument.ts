@@ -1,7 +1,8 @@
 // One document's lines in one view, whole or a range, with the bounds a reader asks for: the
 // read tool's work, and what REST's GET of a document returns. Written once, rendered twice.
 import { z } from "zod";
-import type { Reach } from "../access/reach.js";
+import { EVERYWHERE, type Reach } from "../access/reach.js";
+import { pendingChangesOf } from "../changes/changes.js";
 import { baseView } from "../critic/views.js";
 import { notePropertiesOf } from "../properties/noteProperties.js";
 import { lineAt, lineStarts } from "../text/lines.js";
@@ -40,6 +41,19 @@ export const ReadResultSchema = z.object({
   suggestions: z
     .array(SuggestionSchema)
     .describe("The pending suggestions that start on the lines returned."),
+  changes: z
+    .array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(["move", "delete"]),
+        to: z.string().optional().describe("A move's target path."),
+        author: z.string().optional(),
+        reason: z.string().optional(),
+        changeset: z.string().optional(),
+      }),
+    )
+    .optional()
+    .describe("A move or deletion of this note awaiting review."),
   properties: z
     .record(z.string(), z.unknown())
     .optional()
@@ -121,6 +135,14 @@ export function readDocument(
       return info;
     });
   const meta = notePropertiesOf(docView);
+  const changes = pendingChangesOf(ws, loc.docId, reach ?? EVERYWHERE).map((c) => {
+    const out: NonNullable<ReadResult["changes"]>[number] = { id: c.id, kind: c.kind };
+    if (c.toPath !== undefined) out.to = c.toPath;
+    if (c.author !== undefined) out.author = c.author;
+    if (c.reason !== undefined) out.reason = c.reason;
+    if (c.changeset !== undefined) out.changeset = c.changeset;
+    return out;
+  });
   return success({
     path: loc.path,
     docId: loc.docId,
@@ -130,6 +152,7 @@ export function readDocument(
     cutLines,
     pendingSuggestions: all.length,
     suggestions,
+    ...(changes.length ? { changes } : {}),
     ...(meta.properties ? { properties: meta.properties } : {}),
     tags: meta.tags,
     ...(meta.problem ? { propertiesProblem: meta.problem } : {}),

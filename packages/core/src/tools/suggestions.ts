@@ -3,8 +3,10 @@
 // service keeps (history/), newest first, paged by cursor (SPEC §6 suggestions).
 import { z } from "zod";
 import { EVERYWHERE } from "../access/reach.js";
+import { changesIn } from "../changes/changes.js";
 import type { HistoryItem } from "../history/suggestionHistory.js";
 import { SUGGESTION_STATUSES, type SuggestionStatus } from "../history/suggestionRecord.js";
+import { CHANGE_STATUSES, type ChangeStatus } from "../model/pendingChanges.js";
 import { clip } from "../text/clip.js";
 import { plural } from "../text/english.js";
 import { parseSince } from "./recent.js";
@@ -40,8 +42,25 @@ const item = z.object({
 });
 export type SuggestionHistoryItem = z.infer<typeof item>;
 
+const change = z.object({
+  id: z.string().describe("Its change id."),
+  kind: z.enum(["move", "delete"]),
+  path: z.string(),
+  to: z.string().optional().describe("A move's target."),
+  changeset: z.string().optional(),
+  created: z.string().describe("ISO time."),
+  status: z.enum(CHANGE_STATUSES),
+  reviewer: z.string().optional(),
+  reviewed: z.string().optional().describe("ISO time."),
+  reply: z.string().optional(),
+});
+
 const output = z.object({
   suggestions: z.array(item),
+  changes: z
+    .array(change)
+    .optional()
+    .describe("Suggested moves and deletions (newest first; not paged), when there are any."),
   nextCursor: z.string().optional(),
 });
 
@@ -115,12 +134,49 @@ export const suggestionsTool = defineTool({
       }
       return out;
     });
-    return success(
-      page.next === undefined ? { suggestions } : { suggestions, nextCursor: `c${page.next}` },
+    // Moves and deletions, from their folders' records, on the first page only.
+    const statuses = args.status?.filter((s): s is ChangeStatus =>
+      (CHANGE_STATUSES as readonly string[]).includes(s),
     );
+    const changes =
+      before !== undefined
+        ? []
+        : changesIn(ws, reach, {
+            ...(args.path === undefined ? { author } : { under: scopePath(args.path) }),
+            ...(statuses ? { statuses: new Set(statuses) } : {}),
+          })
+            .filter((c) => since === undefined || Math.max(c.time, c.reviewed ?? 0) >= since)
+            .reverse()
+            .map((c) => {
+              const out: z.infer<typeof change> = {
+                id: c.id,
+                kind: c.kind,
+                path: c.path,
+                created: new Date(c.time).toISOString(),
+                status: c.status,
+              };
+              if (c.toPath !== undefined) out.to = c.toPath;
+              if (c.changeset !== undefined) out.changeset = c.changeset;
+              if (c.reviewer !== undefined) out.reviewer = c.reviewer;
+              if (c.reviewed !== undefined) out.reviewed = new Date(c.reviewed).toISOString();
+              if (c.reply !== undefined) out.reply = c.reply;
+              return out;
+            });
+    return success({
+      suggestions,
+      ...(changes.length ? { changes } : {}),
+      ...(page.next === undefined ? {} : { nextCursor: `c${page.next}` }),
+    });
   },
   renderText(r) {
-    if (r.suggestions.length === 0) return "No suggestions found.";
+    const moves = (r.changes ?? []).map((c) => {
+      const what = c.kind === "move" ? `move ${c.path} to ${c.to}` : `delete ${c.path}`;
+      const by = c.reviewer && c.status !== "pending" ? ` by ${c.reviewer} at ${c.reviewed}` : "";
+      const reply = c.reply ? ` — reply: ${JSON.stringify(clip(c.reply, 80))}` : "";
+      return `- ${c.status}${by}: ${what} (${c.id}, made ${c.created})${reply}`;
+    });
+    const head = moves.length ? `Moves and deletions:\n${moves.join("\n")}\n` : "";
+    if (r.suggestions.length === 0) return head ? head.trimEnd() : "No suggestions found.";
     const q = (t: string) => JSON.stringify(clip(t, 80));
     const lines = r.suggestions.map((s) => {
       const change =
@@ -134,6 +190,11 @@ export const suggestionsTool = defineTool({
       return `- ${s.status}${by}: ${s.path}: ${change} (id ${s.id}, made ${s.created})${reply}`;
     });
     const more = r.nextCursor ? `\n(More: call suggestions with cursor "${r.nextCursor}".)` : "";
-    return `${plural(r.suggestions.length, "suggestion")}, newest first:\n${lines.join("\n")}${more}`;
+    return `${head}${plural(r.suggestions.length, "suggestion")}, newest first:\n${lines.join("\n")}${more}`;
   },
 });
+
+/** A path argument as changesIn filters by it: trimmed, without a trailing slash. */
+function scopePath(path: string): string {
+  return path.trim().replace(/\/+$/, "");
+}

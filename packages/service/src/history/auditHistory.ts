@@ -37,6 +37,8 @@ export function noteInHistory(history: SuggestionHistory, entry: AuditRecord, at
   }
   const action = RESOLUTIONS[entry.action];
   if (action === undefined || entry.suggestion === undefined) return;
+  // A move's or deletion's review: its status is in its folder's record (core's changes/).
+  if (typeof detail.change === "string") return;
   if (entry.outcome !== "applied" && entry.outcome !== "conflict") return;
   const r: SuggestionResolution = {
     action,

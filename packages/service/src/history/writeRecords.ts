@@ -14,9 +14,12 @@ export function writeRecords(
   withdrawn: readonly WrittenSuggestion[],
 ): AuditRecord[] {
   if (tool === withdrawTool) return withdrawals(actor, result);
+  // A suggested move or deletion: its change id (the folder doc holds the change itself).
+  const pending = (result.data as { pending?: unknown } | undefined)?.pending;
   const detail =
-    written.length || withdrawn.length
+    written.length || withdrawn.length || typeof pending === "string"
       ? {
+          ...(typeof pending === "string" ? { change: pending } : {}),
           suggestions: written,
           ...(withdrawn.length
             ? { withdrawn: withdrawn.map(({ id, doc, key }) => ({ id, doc, key })) }
@@ -38,7 +41,11 @@ export function writeRecords(
 /** One `suggestion.withdraw` entry per suggestion a withdraw took back or left as a conflict. */
 function withdrawals(actor: Actor, result: ToolResult): AuditRecord[] {
   type Item = { id: string; path: string; docId: string; key: string };
-  const data = result.data as { withdrawn: Item[]; conflicts: Item[] };
+  const data = result.data as {
+    withdrawn: Item[];
+    conflicts: Item[];
+    changes?: { id: string; kind: string; path: string }[];
+  };
   const entry = (w: Item, outcome: string): AuditRecord => ({
     who: actor.who,
     role: actor.caller.role,
@@ -51,5 +58,16 @@ function withdrawals(actor: Actor, result: ToolResult): AuditRecord[] {
   return [
     ...data.withdrawn.map((w) => entry(w, "applied")),
     ...data.conflicts.map((w) => entry(w, "conflict")),
+    ...(data.changes ?? []).map(
+      (c): AuditRecord => ({
+        who: actor.who,
+        role: actor.caller.role,
+        action: "suggestion.withdraw",
+        path: c.path,
+        suggestion: c.id,
+        outcome: "applied",
+        detail: { change: c.kind },
+      }),
+    ),
   ];
 }
