@@ -720,7 +720,7 @@ describe("review page: a rejected creation", () => {
   });
 });
 
-describe("review page on an open server", () => {
+describe("review page: reasons, replies and pending moves", () => {
   it("a queue row shows the assistant's reason; a reply sent with Reject reaches the assistant", async () => {
     const path = "Team/Reasons.md";
     const before = await rawOverRest(path);
@@ -765,6 +765,51 @@ describe("review page on an open server", () => {
     }
   });
 
+  it("a suggested move is shown with the link it rewrites and accepted as one unit", async () => {
+    const from = "Team/Drafts/Kickoff draft.md";
+    const to = "Team/Meetings/Kickoff.md";
+    const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.assistant}` });
+    try {
+      const moved = await call(conn.client, "move", {
+        file_path: from,
+        new_path: to,
+        reason: "Meetings live under Meetings.",
+      });
+      expect(moved.isError, moved.text).toBe(false);
+    } finally {
+      await conn.close();
+    }
+    // Nothing changed yet.
+    expect(await rawOverRest(from)).toContain("Agenda to come.");
+    expect(await rawOverRest("Team/Linker.md")).toContain("[[Kickoff draft]]");
+
+    const s = await signedIn(tokens.editor, "#/queue");
+    // The page reads the moved note's suggestions at its old path once more: 404, as meant.
+    s.watch.allow(404, "/api/v1/suggestions");
+    const row = s.page.locator(".change-item", { hasText: "Kickoff" });
+    await row.waitFor();
+    expect(await row.locator(".what").textContent()).toBe(`Move ${from} to ${to}`);
+    expect(await row.locator(".reason").textContent()).toBe(
+      "Reason: Meetings live under Meetings.",
+    );
+    expect(await row.locator(".rewrites li").allTextContents()).toEqual([
+      expect.stringMatching(/^Team\/Linker\.md: \[\[Kickoff draft\]\] \[\[Kickoff\]\]$/),
+    ]);
+    await screenshot(s.page, "pending-move");
+    expect(await axeViolations(s.page)).toEqual([]);
+    await row.getByRole("button", { name: "Accept move" }).click();
+    await s.page.getByRole("status").getByText(`Accepted the move of ${from} to ${to}.`).waitFor();
+    await until("the row is gone", async () => (await row.count()) === 0);
+    // Renamed and its link rewritten, in one step: REST reads the note at its new path.
+    expect(await rawOverRest(to)).toContain("Agenda to come.");
+    expect(await rawOverRest("Team/Linker.md")).toContain("[[Kickoff]]");
+    const listed = await api<{ documents: { path: string }[] }>("/documents");
+    expect(listed.documents.map((d) => d.path)).not.toContain(from);
+    expectClean(s);
+  });
+});
+
+describe("review page on an open server", () => {
   it("needs no sign-in when the server needs no token", async () => {
     const other = tempDir("lens-review-open-");
     const data = `${other.path}/data`;

@@ -64,6 +64,9 @@ export function reviewVaultFiles(): Record<string, string> {
     // Not an assistant's: by a person (Bo is an edit token; the Commentator plugin's form), and
     // one with no metadata at all. The queue's default filter leaves them out.
     "People.md": `# People\n\nBy a person: {++{"author":"Bo","time":${Math.floor(Date.now() / 1000) - 7200}}@@ reviewed++}.\nBy nobody known: {~~old~>hand-written~~}.\n`,
+    // A suggested move, accepted from the queue with the link it rewrites.
+    "Drafts/Kickoff draft.md": "# Kickoff draft\n\nAgenda to come.\n",
+    "Linker.md": "# Linker\n\nSee [[Kickoff draft]] before Monday.\n",
     // An assistant suggests with a reason; the reviewer rejects it with a reply.
     "Reasons.md": "# Reasons\n\nThe launch is in spring.\n",
     // A conflict: accepting the insertion of "{--" would turn the text after it into a deletion.

@@ -136,8 +136,11 @@ export interface ChangeResult {
   id: string;
   status: "applied" | "not_found" | "conflict";
   kind?: "move" | "delete";
+  /** The note, where it is now (an accepted move: its new path). */
   path?: string;
   to?: string;
   message?: string;
   rewritten?: string[];
+  /** Where the note was when the page listed the change (the page adds it). */
+  from?: string;
 }

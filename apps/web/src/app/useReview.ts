@@ -69,7 +69,11 @@ export interface Review {
     reply?: string,
   ): Promise<void>;
   /** Reviews a changeset, or moves and deletions by id, in one request; reads everything again. */
-  runUnit(action: ReviewAction, unit: ReviewUnit): Promise<void>;
+  runUnit(
+    action: ReviewAction,
+    unit: ReviewUnit,
+    listed?: readonly { id: string; path: string }[],
+  ): Promise<void>;
   dismiss(): void;
   /** Shows a notice that is not a review's (an error of another part). */
   tell(notice: Notice): void;
@@ -155,14 +159,22 @@ export function useReview(api: Api, refresh: (paths?: readonly string[]) => Prom
   // A move or deletion (or a changeset holding some) is not undone from the toast: accepting a
   // move renamed a note and rewrote links in others, which no per-document undo covers.
   const runUnit = useCallback(
-    async (action: ReviewAction, unit: ReviewUnit) => {
+    async (
+      action: ReviewAction,
+      unit: ReviewUnit,
+      listed: readonly { id: string; path: string }[] = [],
+    ) => {
       setBusy(true);
       setNotice(undefined);
       try {
-        const outcome = await reviewUnit(api, action, unit);
+        const outcome = await reviewUnit(api, action, unit, listed);
+        // A note moved or deleted is no longer where the open document was.
         leaveRemoved([
           ...outcome.removed,
-          ...outcome.changes.flatMap((c) => (c.status === "applied" && c.path ? [c.path] : [])),
+          ...outcome.changes.flatMap((c) => {
+            const was = c.from ?? c.path;
+            return c.status === "applied" && was ? [was] : [];
+          }),
         ]);
         setNotice({ tone: toneOf(outcome), text: outcomeText(outcome), at: here() });
         await refresh();

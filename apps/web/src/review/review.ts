@@ -45,6 +45,8 @@ export async function reviewUnit(
   api: Api,
   action: ReviewAction,
   unit: ReviewUnit,
+  /** The changes as the page listed them: the notice names each by where the note was. */
+  listed: readonly { id: string; path: string }[] = [],
   reply?: string,
 ): Promise<ReviewOutcome> {
   const out = emptyOutcome(action);
@@ -58,7 +60,10 @@ export async function reviewUnit(
       record(out, d.path, d.results);
       if (d.removed) out.removed.push(d.path);
     }
-    out.changes.push(...(answer.changes ?? []));
+    for (const c of answer.changes ?? []) {
+      const was = listed.find((l) => l.id === c.id)?.path;
+      out.changes.push(was === undefined ? c : { ...c, from: was });
+    }
   } catch (e) {
     // A changeset that no longer applies whole (409) changed nothing: the server says why.
     out.errors.push({ path: label, message: e instanceof Error ? e.message : String(e) });
@@ -144,8 +149,14 @@ export function outcomeText(o: ReviewOutcome): string {
 }
 
 /** "the move of A to B" / "the deletion of A", as a notice names it. */
-export function changeText(c: { kind?: string; path?: string; to?: string; id: string }): string {
-  if (c.kind === "move") return `the move of ${c.path} to ${c.to}`;
-  if (c.kind === "delete") return `the deletion of ${c.path}`;
+export function changeText(c: {
+  kind?: string;
+  path?: string;
+  to?: string;
+  from?: string;
+  id: string;
+}): string {
+  if (c.kind === "move") return `the move of ${c.from ?? c.path} to ${c.to}`;
+  if (c.kind === "delete") return `the deletion of ${c.from ?? c.path}`;
   return `change ${c.id}`;
 }

@@ -89,7 +89,7 @@ function ChangesetRow({
             type="button"
             class="accept"
             disabled={review.busy}
-            onClick={() => void review.runUnit("accept", { changeset: id })}
+            onClick={() => void review.runUnit("accept", { changeset: id }, set.changes)}
           >
             <Check size={14} class="icon" />
             Accept changeset
@@ -98,7 +98,7 @@ function ChangesetRow({
             type="button"
             class="reject"
             disabled={review.busy}
-            onClick={() => void review.runUnit("reject", { changeset: id })}
+            onClick={() => void review.runUnit("reject", { changeset: id }, set.changes)}
           >
             <X size={14} class="icon" />
             Reject changeset
@@ -136,7 +136,7 @@ function ChangeRow({ c, canReview, review, now }: Props & { c: PendingChange }) 
               type="button"
               class="accept"
               disabled={review.busy}
-              onClick={() => void review.runUnit("accept", { changes: [c.id] })}
+              onClick={() => void review.runUnit("accept", { changes: [c.id] }, [c])}
             >
               <Check size={14} class="icon" />
               {c.kind === "move" ? "Accept move" : "Accept deletion"}
@@ -145,7 +145,7 @@ function ChangeRow({ c, canReview, review, now }: Props & { c: PendingChange }) 
               type="button"
               class="reject"
               disabled={review.busy}
-              onClick={() => void review.runUnit("reject", { changes: [c.id] })}
+              onClick={() => void review.runUnit("reject", { changes: [c.id] }, [c])}
             >
               <X size={14} class="icon" />
               {c.kind === "move" ? "Reject move" : "Reject deletion"}
