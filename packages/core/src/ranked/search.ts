@@ -1,12 +1,14 @@
-// Ranked search over the index: BM25 with field boosts, prefix and typo matching, phrases,
-// exclusions, tags and the caller's scope and reach; hits with snippets, by score.
+// Ranked search over the index: BM25F-like field weights over stems, prefix and typo matching,
+// phrases, exclusions, tags and the caller's scope and reach; hits with snippets, by score.
 import MiniSearch from "minisearch";
 import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { idf, NAME_RERANK, nameBonus, wholeName } from "./nameBonus.js";
 import { normalizeSpaces, parseQuery, type RankedQuery } from "./query.js";
 import { type RankedIndex, rankedIndexOf } from "./rankedIndex.js";
-import { type QueryWord, rankedScores, type Scored } from "./rankedScores.js";
+import { type QueryWord, rankedScores, type Scored, type WordMatch } from "./rankedScores.js";
 import { type Snippet, snippetsOf } from "./snippets.js";
+import { queryStem, StemCache, stem } from "./stems.js";
 import { STOPWORDS } from "./stopwords.js";
 import { fold } from "./terms.js";
 
@@ -50,18 +52,24 @@ export function rankedSearch(
   if (words.length + q.excluded.length > RANKED_MAX_WORDS) {
     return { tooManyWords: words.length + q.excluded.length };
   }
-  const matches = rankedMatches(ws, index, q, options);
-  const page = best(matches, options.offset + options.limit).slice(options.offset);
+  const perWord: WordMatch[] = [];
+  const matches = rankedMatches(ws, index, q, options, perWord);
+  const end = options.offset + options.limit;
+  const page = nameRanked(index, matches, q, perWord, wholeName(query), end).slice(
+    options.offset,
+    end,
+  );
   return {
     total: matches.length,
     hits: page.map((r) => {
-      const { id, score } = r.note;
+      const { id } = r.note;
+      const score = r.score;
       // Longest first: a word is marked for the most specific term, whatever the order found.
       const terms = r.note.terms().sort(longestFirst);
       return {
         path: r.path,
         score: Math.round(score * 100) / 100,
-        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : q.terms),
+        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : words),
       };
     }),
   };
@@ -72,8 +80,46 @@ export interface RankedMatch {
   note: Scored;
 }
 
-/** Stopwords rank nothing; a phrase made only of them is still looked for, in every note. */
+/**
+ * The first `count` of `matches` with the name bonus: the best NAME_RERANK by BM25 and the
+ * notes whose names hold a term a word matched, ranked again by BM25 plus the bonus.
+ */
+function nameRanked(
+  index: RankedIndex,
+  matches: RankedMatch[],
+  q: RankedQuery,
+  perWord: readonly WordMatch[],
+  whole: string,
+  count: number,
+): { path: string; note: Scored; score: number }[] {
+  const candidates = new Set(best(matches, Math.max(count, NAME_RERANK)));
+  const named = new Set<string>();
+  for (const w of perWord) {
+    for (const term of w.terms) for (const id of index.namedBy(term) ?? []) named.add(id);
+  }
+  if (named.size) for (const m of matches) if (named.has(m.note.id)) candidates.add(m);
+  const words = queryWords(unstemmed(q.terms), index.knows);
+  const idfs = perWord.map((w) => idf(w.notes, index.mini.documentCount));
+  const stemOf = new StemCache().of;
+  return [...candidates]
+    .map((m) => ({
+      ...m,
+      score: m.note.score + nameBonus(index.namesOf(m.note.id), words, idfs, whole, stemOf),
+    }))
+    .sort((a, b) => b.score - a.score || compare(a.path, b.path))
+    .slice(0, count);
+}
+
+/**
+ * The stems a query ranks by: stopwords rank nothing (a phrase made only of them is still looked
+ * for, in every note), the other words as the index holds them, stemmed.
+ */
 export function rankingWords(terms: readonly string[]): string[] {
+  return unstemmed(terms).map(stem);
+}
+
+/** The words of a query that rank, before stemming. */
+function unstemmed(terms: readonly string[]): string[] {
   return terms.filter((t) => !STOPWORDS.has(t));
 }
 
@@ -83,6 +129,7 @@ export function rankedMatches(
   index: RankedIndex,
   q: RankedQuery,
   options: Pick<RankedOptions, "scope" | "reach">,
+  perWord?: WordMatch[],
 ): RankedMatch[] {
   const reach = options.reach ?? EVERYWHERE;
   const scopePrefix = options.scope ? `${options.scope}/` : undefined;
@@ -102,7 +149,7 @@ export function rankedMatches(
     return path;
   };
   const hits: RankedMatch[] = [];
-  for (const note of scoredNotes(index, q)) {
+  for (const note of scoredNotes(index, q, perWord)) {
     const path = kept(note.id);
     if (path !== undefined) hits.push({ path, note });
   }
@@ -124,15 +171,16 @@ function excludedNotes(index: RankedIndex, q: RankedQuery): Set<string> {
 }
 
 /** Every note the words match, scored; every note, scored 1, for a query of tags or phrases. */
-function scoredNotes(index: RankedIndex, q: RankedQuery): Scored[] {
-  const words = rankingWords(q.terms);
+function scoredNotes(index: RankedIndex, q: RankedQuery, perWord?: WordMatch[]): Scored[] {
+  const words = unstemmed(q.terms);
   if (words.length === 0) {
     return index.mini
       .search(MiniSearch.wildcard)
       .map((r) => ({ id: r.id, score: r.score, terms: () => [] }));
   }
   // With a phrase every word must be there: far fewer notes for the phrase check to read.
-  return rankedScores(index, queryWords(words), q.phrases.length ? "AND" : "OR");
+  const how = queryWords(words, index.knows);
+  return rankedScores(index, how, q.phrases.length ? "AND" : "OR", perWord);
 }
 
 /** Best first: by score, then by path. */
@@ -156,16 +204,29 @@ function best(matches: RankedMatch[], count: number): RankedMatch[] {
 }
 
 /**
- * How each word may match: by prefix the last word only, as it is typed (earlier words are
- * complete), from 3 letters; with one wrong, missing or extra letter from 5 letters, two from
- * 8 (a swap costs two).
+ * How each word may match, `words` as typed (folded, stopwords out): by its stem (`queryStem`,
+ * `known` telling which terms the index holds); by prefix the last word only, as it is typed
+ * (earlier words are complete), from 3 letters; with one wrong, missing or extra letter from 5
+ * letters as typed, two from 8 (a swap costs two), at most a quarter of the stem's letters (rounded up).
  */
-export function queryWords(words: readonly string[]): QueryWord[] {
-  return words.map((term, i) => ({
-    term,
-    prefix: i === words.length - 1 && term.length >= 3,
-    fuzzy: term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
-  }));
+export function queryWords(
+  words: readonly string[],
+  known: (term: string) => boolean = () => true,
+): QueryWord[] {
+  return words.map((word, i) => {
+    const term = queryStem(word, known);
+    // As typed, but no more than a quarter of the stem's letters, rounded up: "planning" is 8
+    // letters, yet two typos from its stem "plan" is most short words.
+    const typos = Math.min(
+      word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0,
+      Math.ceil(term.length / 4),
+    );
+    return {
+      term,
+      prefix: i === words.length - 1 && word.length >= 3,
+      fuzzy: typos > 0 ? typos : false,
+    };
+  });
 }
 
 function longestFirst(a: string, b: string): number {

@@ -1,5 +1,9 @@
-// Snippets of a hit: the one or two lines of the note that hold the most query terms, with
-// the words that matched marked (offsets into the line), clipped around the first mark.
+// Snippets of a hit: the one or two lines of the note's body (never its frontmatter) that hold
+// the most query terms, with the words that matched marked (offsets into the line), clipped
+// around the first mark. Words match by stem, as the index holds them: "conflicts" marks
+// "conflict" and "Conflicts".
+import { findFrontmatter } from "../links/frontmatter.js";
+import { StemCache } from "./stems.js";
 import { fold, UNSPACED } from "./terms.js";
 
 export interface Snippet {
@@ -13,20 +17,30 @@ export interface Snippet {
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MAX_SNIPPET = 240;
 
+/** `matched`: index terms (stems, or character pairs of unspaced scripts). */
 export function snippetsOf(ai: string, matched: readonly string[], max = 2): Snippet[] {
   if (matched.length === 0) return [];
   const scored: { line: number; text: string; marks: [number, number][]; distinct: number }[] = [];
+  // A stem is a word's start but for its last letters ("polici" of "policy"): a line that
+  // holds none of these starts holds no matched word.
+  const starts = matched.map((t) => (UNSPACED.test(t) ? t : t.slice(0, Math.max(2, t.length - 2))));
+  const stemOf = new StemCache().of;
+  const bodyStart = findFrontmatter(ai)?.bodyStart ?? 0;
   let lineNo = 0;
+  let at = 0;
   for (const text of ai.split("\n")) {
     lineNo++;
+    const lineStart = at;
+    at += text.length + 1;
+    if (lineStart < bodyStart) continue;
     // Most lines hold no term at all: one fold of the line rules them out.
     const folded = fold(text);
-    if (!matched.some((t) => folded.includes(t))) continue;
+    if (!starts.some((t) => folded.includes(t))) continue;
     const marks: [number, number][] = [];
     const seen = new Set<string>();
     for (const m of text.matchAll(WORD)) {
       const start = m.index ?? 0;
-      for (const [s, e, term] of wordMarks(m[0], matched)) {
+      for (const [s, e, term] of wordMarks(m[0], matched, stemOf)) {
         seen.add(term);
         marks.push([start + s, start + e]);
       }
@@ -41,13 +55,18 @@ export function snippetsOf(ai: string, matched: readonly string[], max = 2): Sni
 }
 
 /**
- * The matched stretches of one word: the whole word when it is a matched term or starts with
- * one (prefix and typo matches); in scripts without spaces, each run of matched character pairs.
+ * The matched stretches of one word: the whole word when it or its stem is a matched term; in
+ * scripts without spaces, each run of matched character pairs.
  */
-function wordMarks(word: string, matched: readonly string[]): [number, number, string][] {
+function wordMarks(
+  word: string,
+  matched: readonly string[],
+  stemOf: (folded: string) => string,
+): [number, number, string][] {
   const folded = fold(word);
   if (!UNSPACED.test(word)) {
-    const hit = matched.find((t) => folded === t || folded.startsWith(t));
+    const s = stemOf(folded);
+    const hit = matched.find((t) => folded === t || s === t);
     return hit === undefined ? [] : [[0, word.length, hit]];
   }
   // Fold character by character to map offsets back (folding may change lengths).
