@@ -1,23 +1,26 @@
 // The name bonus: a note whose name (or one of its aliases) holds a word of the query is about
 // that word, whatever the length of its text. BM25 over the weighted fields (weightedTerms.ts)
 // normalizes by the whole note's length, so a long note named "Conflict handling" can rank below
-// short notes that only mention conflicts; the best candidates are ranked again with, for each
-// query word in the name, the word's IDF × NAME_BONUS added, times the number of such words;
-// doubled when the query is the name itself (as typed, case, accents and punctuation aside),
-// so "Postmortem and" finds the note of that name before "Postmortem" and "Postmortem sync".
-// The notes ranked again are the best NAME_RERANK by BM25 and every note whose name holds a
-// term a query word matched (the index keeps which notes each name stem is in).
-
-import { nameStems } from "./nameStems.js";
+// short notes that only mention conflicts. Such notes get, for each query word their name holds
+// (a term the word matched: itself, by prefix or with a typo), the word's IDF × NAME_BONUS,
+// times the number of such words; doubled when the query is the name itself (as typed, case,
+// accents and punctuation aside), so "Postmortem and" finds the note of that name before
+// "Postmortem" and "Postmortem sync". The index keeps which notes each name stem is in, so
+// finding them costs a lookup per matched term; the bonus is added to their BM25 scores before
+// the page is picked.
 import { normalizeSpaces } from "./query.js";
-import { editDistance, MAX_FUZZY, type QueryWord } from "./rankedScores.js";
-import { stem } from "./stems.js";
+import type { WordMatch } from "./rankedScores.js";
 import { fold } from "./terms.js";
 
 export const NAME_BONUS = 3;
 
-/** The best this many by BM25 (or to the page's end, when further) are ranked again. */
-export const NAME_RERANK = 100;
+/** What the bonus needs of the index. */
+export interface NamedNotes {
+  /** The notes whose name or an alias holds `term` (a stem). */
+  namedBy(term: string): ReadonlySet<string> | undefined;
+  /** A note's name, then its aliases. */
+  namesOf(docId: string): string[];
+}
 
 /** IDF as BM25 has it, from the notes a word matched out of all. */
 export function idf(matched: number, notes: number): number {
@@ -30,39 +33,46 @@ export function wholeName(text: string): string {
 }
 
 /**
- * The bonus of a note named `names` (its name, then its aliases); `idfs` by word, `query` the
- * query as wholeName gives it.
+ * The bonus of each note whose name holds a term some word matched (`perWord`, by word; a
+ * repeated word matched no note of its own and counts once); `notes` in all, `query` as
+ * wholeName gives it.
  */
-export function nameBonus(
-  names: readonly string[],
-  words: readonly QueryWord[],
-  idfs: readonly number[],
+export function nameBonuses(
+  index: NamedNotes,
+  perWord: readonly WordMatch[],
+  notes: number,
   query: string,
-  stemOf: (term: string) => string = stem,
-): number {
-  const stems = nameStems(names, stemOf);
-  if (stems.size === 0) return 0;
-  let sum = 0;
-  let found = 0;
-  const seen = new Set<string>();
-  words.forEach((w, i) => {
-    if (seen.has(w.term) || !inName(stems, w)) return;
-    seen.add(w.term);
-    sum += idfs[i] ?? 0;
-    found++;
-  });
-  const whole = names.some((n) => wholeName(n) === query) ? 2 : 1;
-  return sum * NAME_BONUS * found * whole;
-}
-
-function inName(stems: ReadonlySet<string>, w: QueryWord): boolean {
-  if (stems.has(w.term)) return true;
-  const distance =
-    w.fuzzy === false ? 0 : w.fuzzy < 1 ? Math.round(w.term.length * w.fuzzy) : w.fuzzy;
-  for (const s of stems) {
-    if (w.prefix && s.startsWith(w.term)) return true;
-    if (distance > 0 && editDistance(w.term, s, Math.min(distance, MAX_FUZZY)) <= distance)
-      return true;
+): Map<string, number> {
+  const found = new Map<string, { sum: number; words: number }>();
+  for (const w of perWord) {
+    if (w.notes === 0) continue;
+    const weight = idf(w.notes, notes);
+    const seen = new Set<string>();
+    for (const term of w.terms) {
+      for (const id of index.namedBy(term) ?? []) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const f = found.get(id);
+        if (f) {
+          f.sum += weight;
+          f.words++;
+        } else found.set(id, { sum: weight, words: 1 });
+      }
+    }
   }
-  return false;
+  const out = new Map<string, number>();
+  const words = perWord.filter((w) => w.notes > 0).length;
+  for (const [id, f] of found) {
+    // Only a name holding every word, and about as long (folding and spacing aside), can be
+    // the query itself: the test is cheap, folding every name of a common word is not.
+    const whole =
+      f.words === words &&
+      index
+        .namesOf(id)
+        .some((n) => Math.abs(n.length - query.length) <= 4 && wholeName(n) === query)
+        ? 2
+        : 1;
+    out.set(id, f.sum * NAME_BONUS * f.words * whole);
+  }
+  return out;
 }

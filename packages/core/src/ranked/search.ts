@@ -3,7 +3,7 @@
 import MiniSearch from "minisearch";
 import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { idf, NAME_RERANK, nameBonus, wholeName } from "./nameBonus.js";
+import { nameBonuses, wholeName } from "./nameBonus.js";
 import { normalizeSpaces, parseQuery, type RankedQuery } from "./query.js";
 import { type RankedIndex, rankedIndexOf } from "./rankedIndex.js";
 import { type QueryWord, rankedScores, type Scored, type WordMatch } from "./rankedScores.js";
@@ -53,23 +53,25 @@ export function rankedSearch(
     return { tooManyWords: words.length + q.excluded.length };
   }
   const perWord: WordMatch[] = [];
-  const matches = rankedMatches(ws, index, q, options, perWord);
-  const end = options.offset + options.limit;
-  const page = nameRanked(index, matches, q, perWord, wholeName(query), end).slice(
-    options.offset,
-    end,
+  const matches = withNameBonus(
+    index,
+    rankedMatches(ws, index, q, options, perWord),
+    perWord,
+    wholeName(query),
   );
+  const page = best(matches, options.offset + options.limit).slice(options.offset);
+  // The page's snippets stem the same words again and again: one cache for all.
+  const stemOf = new StemCache().of;
   return {
     total: matches.length,
     hits: page.map((r) => {
-      const { id } = r.note;
-      const score = r.score;
+      const { id, score } = r.note;
       // Longest first: a word is marked for the most specific term, whatever the order found.
       const terms = r.note.terms().sort(longestFirst);
       return {
         path: r.path,
         score: Math.round(score * 100) / 100,
-        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : words),
+        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : words, 2, stemOf),
       };
     }),
   };
@@ -80,34 +82,24 @@ export interface RankedMatch {
   note: Scored;
 }
 
-/**
- * The first `count` of `matches` with the name bonus: the best NAME_RERANK by BM25 and the
- * notes whose names hold a term a word matched, ranked again by BM25 plus the bonus.
- */
-function nameRanked(
+/** `matches` with the name bonus (nameBonus.ts) added to the scores of the notes it is for. */
+function withNameBonus(
   index: RankedIndex,
   matches: RankedMatch[],
-  q: RankedQuery,
   perWord: readonly WordMatch[],
   whole: string,
-  count: number,
-): { path: string; note: Scored; score: number }[] {
-  const candidates = new Set(best(matches, Math.max(count, NAME_RERANK)));
-  const named = new Set<string>();
-  for (const w of perWord) {
-    for (const term of w.terms) for (const id of index.namedBy(term) ?? []) named.add(id);
-  }
-  if (named.size) for (const m of matches) if (named.has(m.note.id)) candidates.add(m);
-  const words = queryWords(unstemmed(q.terms), index.knows);
-  const idfs = perWord.map((w) => idf(w.notes, index.mini.documentCount));
-  const stemOf = new StemCache().of;
-  return [...candidates]
-    .map((m) => ({
-      ...m,
-      score: m.note.score + nameBonus(index.namesOf(m.note.id), words, idfs, whole, stemOf),
-    }))
-    .sort((a, b) => b.score - a.score || compare(a.path, b.path))
-    .slice(0, count);
+): RankedMatch[] {
+  const bonuses = nameBonuses(index, perWord, index.mini.documentCount, whole);
+  if (bonuses.size === 0) return matches;
+  return matches.map((m) => {
+    const bonus = bonuses.get(m.note.id);
+    if (!bonus) return m;
+    const note = m.note;
+    return {
+      path: m.path,
+      note: { id: note.id, score: note.score + bonus, terms: () => note.terms() },
+    };
+  });
 }
 
 /**
@@ -206,8 +198,8 @@ function best(matches: RankedMatch[], count: number): RankedMatch[] {
 /**
  * How each word may match, `words` as typed (folded, stopwords out): by its stem (`queryStem`,
  * `known` telling which terms the index holds); by prefix the last word only, as it is typed
- * (earlier words are complete), from 3 letters; with one wrong, missing or extra letter from 5
- * letters as typed, two from 8 (a swap costs two), at most a quarter of the stem's letters (rounded up).
+ * (earlier words are complete), from 3 letters, unless the stemmer cut it (a whole word); with one wrong, missing or extra letter from 5
+ * letters as typed, two from 8 (a swap costs two), and two only when the stem has 6 letters or more.
  */
 export function queryWords(
   words: readonly string[],
@@ -215,15 +207,16 @@ export function queryWords(
 ): QueryWord[] {
   return words.map((word, i) => {
     const term = queryStem(word, known);
-    // As typed, but no more than a quarter of the stem's letters, rounded up: "planning" is 8
-    // letters, yet two typos from its stem "plan" is most short words.
+    // As typed, but two only from a 6-letter stem: "planning" is 8 letters, yet two typos from
+    // its stem "plan" is most short words ("onbaording" → "onbaord" still gets two).
     const typos = Math.min(
       word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0,
-      Math.ceil(term.length / 4),
+      Math.max(1, Math.ceil((term.length - 1) / 4)),
     );
     return {
       term,
-      prefix: i === words.length - 1 && word.length >= 3,
+      // A word the stemmer cut ("handling") was whole: its stem needs no prefix matching.
+      prefix: i === words.length - 1 && word.length >= 3 && term === word,
       fuzzy: typos > 0 ? typos : false,
     };
   });

@@ -17,14 +17,21 @@ export interface Snippet {
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MAX_SNIPPET = 240;
 
-/** `matched`: index terms (stems, or character pairs of unspaced scripts). */
-export function snippetsOf(ai: string, matched: readonly string[], max = 2): Snippet[] {
+/**
+ * `matched`: index terms (stems, or character pairs of unspaced scripts); `stemOf` may remember
+ * stems across calls (search passes one cache for a page of hits).
+ */
+export function snippetsOf(
+  ai: string,
+  matched: readonly string[],
+  max = 2,
+  stemOf: (folded: string) => string = new StemCache().of,
+): Snippet[] {
   if (matched.length === 0) return [];
   const scored: { line: number; text: string; marks: [number, number][]; distinct: number }[] = [];
-  // A stem is a word's start but for its last letters ("polici" of "policy"): a line that
-  // holds none of these starts holds no matched word.
-  const starts = matched.map((t) => (UNSPACED.test(t) ? t : t.slice(0, Math.max(2, t.length - 2))));
-  const stemOf = new StemCache().of;
+  // A stem is the start of its words but for a last "i" or "e" that Porter puts in ("happi" of
+  // "happy", "hope" of "hoping"): a line that holds none of these starts holds no matched word.
+  const starts = matched.map((t) => (t.length > 3 ? t.replace(/[ie]$/, "") : t));
   const bodyStart = findFrontmatter(ai)?.bodyStart ?? 0;
   let lineNo = 0;
   let at = 0;
