@@ -15,6 +15,8 @@ export interface Snippet {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
 const MAX_SNIPPET = 240;
 
 /**
@@ -45,11 +47,22 @@ export function snippetsOf(
     if (!starts.some((t) => folded.includes(t))) continue;
     const marks: [number, number][] = [];
     const seen = new Set<string>();
-    for (const m of text.matchAll(WORD)) {
-      const start = m.index ?? 0;
-      for (const [s, e, term] of wordMarks(m[0], matched, stemOf)) {
-        seen.add(term);
-        marks.push([start + s, start + e]);
+    if (ASCII.test(text)) {
+      // Folded in one go (lower case, same offsets): each word is matched by its stem.
+      for (const m of folded.matchAll(ASCII_WORD)) {
+        const start = m.index ?? 0;
+        const hit = matchedBy(m[0], matched, stemOf);
+        if (hit === undefined) continue;
+        seen.add(hit);
+        marks.push([start, start + m[0].length]);
+      }
+    } else {
+      for (const m of text.matchAll(WORD)) {
+        const start = m.index ?? 0;
+        for (const [s, e, term] of wordMarks(m[0], matched, stemOf)) {
+          seen.add(term);
+          marks.push([start + s, start + e]);
+        }
       }
     }
     if (marks.length) scored.push({ line: lineNo, text, marks, distinct: seen.size });
@@ -59,6 +72,17 @@ export function snippetsOf(
     .slice(0, max)
     .sort((a, b) => a.line - b.line)
     .map(({ line, text, marks }) => clipped(line, text.replace(/\r$/, ""), marks));
+}
+
+/** The matched term a folded word is, or its stem is. */
+function matchedBy(
+  folded: string,
+  matched: readonly string[],
+  stemOf: (folded: string) => string,
+): string | undefined {
+  if (matched.includes(folded)) return folded;
+  const s = stemOf(folded);
+  return matched.includes(s) ? s : undefined;
 }
 
 /**
@@ -72,8 +96,7 @@ function wordMarks(
 ): [number, number, string][] {
   const folded = fold(word);
   if (!UNSPACED.test(word)) {
-    const s = stemOf(folded);
-    const hit = matched.find((t) => folded === t || s === t);
+    const hit = matchedBy(folded, matched, stemOf);
     return hit === undefined ? [] : [[0, word.length, hit]];
   }
   // Fold character by character to map offsets back (folding may change lengths).
