@@ -15,7 +15,7 @@ export interface Snippet {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[^\u0080-\uffff]*$/;
 const ASCII_WORD = /[a-z0-9]+/g;
 const MAX_SNIPPET = 240;
 
