@@ -32,13 +32,14 @@ describe("@lens/core purity", () => {
     },
   );
 
-  it("lists only yjs (and its lib0), picomatch, re2js, minisearch, yaml and zod as runtime dependencies", () => {
+  it("lists only yjs (and its lib0), picomatch, re2js, minisearch, stemmer, yaml and zod as runtime dependencies", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
     expect(Object.keys(pkg.dependencies).sort()).toEqual([
       "lib0",
       "minisearch",
       "picomatch",
       "re2js",
+      "stemmer",
       "yaml",
       "yjs",
       "zod",

@@ -11,8 +11,15 @@ import { contentsText } from "../src/model/contentDoc.js";
 import { deleteEntry, filemetaMap, renameEntry, setEntry } from "../src/model/folderDoc.js";
 import { contentDocId } from "../src/model/ids.js";
 import { normalizeSpaces, parseQuery } from "../src/ranked/query.js";
-import { FIELD_BOOST, RankedIndex } from "../src/ranked/rankedIndex.js";
-import { byRank, type RankedMatch, rankedMatches, rankingWords } from "../src/ranked/search.js";
+import { RankedIndex } from "../src/ranked/rankedIndex.js";
+import {
+  byRank,
+  queryWords,
+  type RankedMatch,
+  rankedMatches,
+  rankingWords,
+} from "../src/ranked/search.js";
+import { STOPWORDS } from "../src/ranked/stopwords.js";
 import { fold } from "../src/ranked/terms.js";
 import { workspaceFromTexts } from "../src/workspace/fromTexts.js";
 import type { Workspace } from "../src/workspace/workspace.js";
@@ -152,11 +159,18 @@ class Vault {
 /** Today's ranking straight from MiniSearch, every posting in it (search.ts's options). */
 function plainMatches(ws: Workspace, index: RankedIndex, query: string) {
   const q = parseQuery(query);
-  const words = rankingWords(q.terms);
+  // How each word may match, by its place (from the words as typed, before stemming).
+  const how = queryWords(
+    q.terms.filter((t) => !STOPWORDS.has(t)),
+    (t) => index.mini.search(t, { prefix: false, fuzzy: false, tokenize: (x) => [x] }).length > 0,
+  );
+  const words = how.map((w) => w.term);
   const split = (text: string) => text.split(" ").filter(Boolean);
   const excluded = new Set<string>();
   for (const list of q.excluded) {
-    for (const r of index.mini.search(list.join(" "), { combineWith: "AND", tokenize: split }))
+    const stems = rankingWords(list);
+    if (!stems.length) continue;
+    for (const r of index.mini.search(stems.join(" "), { combineWith: "AND", tokenize: split }))
       excluded.add(r.id);
   }
   const keep = (id: string) => {
@@ -170,9 +184,8 @@ function plainMatches(ws: Workspace, index: RankedIndex, query: string) {
   const results = words.length
     ? index.mini.search(words.join(" "), {
         tokenize: split,
-        boost: { ...FIELD_BOOST },
-        prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
-        fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
+        prefix: (_term, i) => how[i]?.prefix ?? false,
+        fuzzy: (_term, i) => how[i]?.fuzzy ?? false,
         maxFuzzy: 2,
         combineWith: q.phrases.length ? "AND" : "OR",
         filter: (r) => keep(r.id),

@@ -1,5 +1,5 @@
-// Dense body postings: which terms go there, that MiniSearch then holds none of their body
-// postings (but keeps their title, heading and tag postings), the store's bookkeeping (slots,
+// Dense postings: which terms go there, that MiniSearch then holds none of their postings (the
+// name, tag and heading occurrences are counted there too, weighed), the store's bookkeeping (slots,
 // document frequencies, lengths, bytes, counts past 2 bytes), and when the terms are chosen.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -9,7 +9,12 @@ import { contentDocId } from "../src/model/ids.js";
 import { BodyTally } from "../src/ranked/bodyTally.js";
 import { DensePostings } from "../src/ranked/densePostings.js";
 import { parseQuery } from "../src/ranked/query.js";
-import { DENSE_CHOICE, RankedIndex, rankedIndexOf } from "../src/ranked/rankedIndex.js";
+import {
+  DENSE_CHOICE,
+  FIELD_BOOST,
+  RankedIndex,
+  rankedIndexOf,
+} from "../src/ranked/rankedIndex.js";
 import { byRank, rankedMatches, rankedSearch } from "../src/ranked/search.js";
 import { terms } from "../src/ranked/terms.js";
 import { workspaceFromTexts } from "../src/workspace/fromTexts.js";
@@ -21,24 +26,25 @@ function vault(count: number, extra: Record<string, string> = {}) {
   return workspaceFromTexts([{ name: "V", files }]);
 }
 
-const bodyHits = (index: RankedIndex, term: string) =>
-  index.mini.search(term, { fields: ["body"] }).length;
+const bodyHits = (index: RankedIndex, term: string) => index.mini.search(term).length;
 
 describe("dense body postings", () => {
-  it("keeps the body postings of common terms out of MiniSearch, and the other fields in", () => {
+  it("keeps the postings of common terms out of MiniSearch, fields weighed, rare ones in", () => {
     const ws = vault(20);
     const dense = new RankedIndex(ws, { dense: { minNotes: 10 } });
     const plain = new RankedIndex(ws, { dense: false });
     dense.flush();
     plain.flush();
     expect(dense.stats()).toMatchObject({ documents: 21, denseTerms: 4, pending: 0 });
-    expect([...dense.dense.terms].sort()).toEqual(["notes", "planning", "release", "week"]);
-    expect(dense.dense.df("release")).toBe(21);
-    expect(bodyHits(dense, "release")).toBe(0);
-    expect(bodyHits(plain, "release")).toBe(21);
-    // The note's tag and heading still match through MiniSearch; a rare word stays there.
-    expect(dense.mini.search("release", { fields: ["tags"] }).length).toBe(1);
-    expect(dense.mini.search("planning", { fields: ["headings"] }).length).toBe(1);
+    // Stems: "release" → "releas", "notes" → "note", "planning" → "plan".
+    expect([...dense.dense.terms].sort()).toEqual(["note", "plan", "releas", "week"]);
+    expect(dense.dense.df("releas")).toBe(21);
+    expect(bodyHits(dense, "releas")).toBe(0);
+    expect(bodyHits(plain, "releas")).toBe(21);
+    // Release.md's name, tag and body word, and its heading and body word, counted as weighed.
+    const release = [...ws.contentDocIds()].find((id) => dense.pathOf(id) === "V/Release.md")!;
+    expect(dense.dense.count(release, "releas")).toBe(FIELD_BOOST.title + FIELD_BOOST.tags + 1);
+    expect(dense.dense.count(release, "plan")).toBe(FIELD_BOOST.headings + 1);
     expect(dense.dense.has("kayak")).toBe(false);
     expect(bodyHits(dense, "kayak")).toBe(1);
     expect(plain.stats().denseTerms).toBe(0);
@@ -144,14 +150,11 @@ describe("dense body postings", () => {
     expect(sums.reduce((x, y) => x + y, 0)).toBe(7 + 70 + 70_000);
   });
 
-  it("tells MiniSearch what to index of a body, and counts its length as MiniSearch does", () => {
+  it("tells MiniSearch what to index of a note, and counts its length as MiniSearch does", () => {
     const tally = new BodyTally(new DensePostings(["team", "plan"]));
-    const tokens = terms("The team and the plan: team plan, kayak kayak trip");
+    const tokens = terms("team plan team plan kayak kayak trip");
     tally.reset();
     expect(tokens.map((t) => tally.body(t))).toEqual([
-      null,
-      null,
-      null,
       null,
       null,
       null,
@@ -162,7 +165,6 @@ describe("dense body postings", () => {
     ]);
     expect(tally.length()).toBe(new Set(tokens).size);
     expect([...tally.denseCounts()]).toEqual([2, 2]);
-    expect([tally.other("team"), tally.other("the")]).toEqual(["team", null]);
     tally.reset();
     expect([tally.length(), ...tally.denseCounts()]).toEqual([0, 0, 0]);
   });

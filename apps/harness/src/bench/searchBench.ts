@@ -14,6 +14,8 @@ import {
   corpusWorkspace,
   evaluateRelevance,
   generatedQueries,
+  helpVaultQueries,
+  helpVaultWorkspace,
   sampleVaultQueries,
   sampleVaultWorkspace,
 } from "../relevance/index.js";
@@ -171,9 +173,10 @@ export async function searchBench(options: {
 
   options.log("search: relevance sets");
   const sample = evaluateRelevance(sampleVaultWorkspace(), sampleVaultQueries());
+  const help = evaluateRelevance(helpVaultWorkspace(), helpVaultQueries());
   const corpus = generateCorpus({ seed: 7, docs: 600, folders: 3 });
   const generated = evaluateRelevance(corpusWorkspace(corpus), generatedQueries(corpus, 40, 7));
-  data.relevance = { sample, generated };
+  data.relevance = { sample, help, generated };
   return {
     section: {
       id: "search",
@@ -191,7 +194,7 @@ export async function searchBench(options: {
       notes: [
         "Targets: query p50 ≤ 20 ms, build ≤ 5 s, memory ≤ 1.5× the text, an edit visible to the next query.",
         `Lens keeps the body postings of ${denseTerms} terms (in ≥ 10 % of a sample of the notes) in typed arrays of its own, ${formatBytes(denseBytes)} of the index memory; MiniSearch holds the rest.`,
-        `Relevance (Lens): sample vault recall@3 ${sample.recallAt3.toFixed(2)}, MRR ${sample.mrr.toFixed(2)} (${sample.queries} queries); generated corpus recall@3 ${generated.recallAt3.toFixed(2)}, MRR ${generated.mrr.toFixed(2)} (${generated.queries} queries).`,
+        `Relevance (Lens): sample vault recall@3 ${sample.recallAt3.toFixed(2)}, MRR ${sample.mrr.toFixed(2)} (${sample.queries} queries); help vault, natural questions, recall@3 ${help.recallAt3.toFixed(2)}, MRR ${help.mrr.toFixed(2)} (${help.queries}); generated corpus recall@3 ${generated.recallAt3.toFixed(2)}, MRR ${generated.mrr.toFixed(2)} (${generated.queries} queries).`,
         "FlexSearch is indexed with title and body only and no typo tolerance; it is here to compare cost, not the same features.",
       ],
       data,

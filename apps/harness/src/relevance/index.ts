@@ -1,26 +1,23 @@
-// Search quality measured on fixed queries: the bundled sample vault's relevance set and queries
-// drawn from a generated corpus.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// Search quality measured on fixed queries: the bundled sample vault's relevance set, natural
+// questions over the help vault, and queries drawn from a generated corpus.
 import { type Workspace, workspaceFromTexts } from "@lens/core";
 import type { Corpus } from "../corpus/generate.js";
 import type { RelevanceQuery } from "./evaluate.js";
+import { relevanceQueries } from "./relevanceFiles.js";
 
 export { evaluateRelevance, type RelevanceQuery, type RelevanceReport } from "./evaluate.js";
 export { generatedQueries } from "./generatedQueries.js";
+export { helpVaultWorkspace } from "./helpVault.js";
 export { sampleVaultWorkspace } from "./sampleVault.js";
 
-/** `apps/harness/relevance/sample-vault.json`, found from src/ (tests) or dist/ (the CLI). */
+/** `apps/harness/relevance/sample-vault.json`. */
 export function sampleVaultQueries(): RelevanceQuery[] {
-  for (const rel of ["../../relevance/sample-vault.json", "../relevance/sample-vault.json"]) {
-    try {
-      const file = fileURLToPath(new URL(rel, import.meta.url));
-      return (JSON.parse(readFileSync(file, "utf8")) as { queries: RelevanceQuery[] }).queries;
-    } catch {
-      // try the next layout
-    }
-  }
-  throw new Error("relevance/sample-vault.json not found");
+  return relevanceQueries("sample-vault");
+}
+
+/** `apps/harness/relevance/help-vault.json`: natural questions over the help vault. */
+export function helpVaultQueries(): RelevanceQuery[] {
+  return relevanceQueries("help-vault");
 }
 
 /** A workspace holding a generated corpus (documents by folder and path). */

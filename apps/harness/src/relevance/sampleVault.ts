@@ -12,7 +12,8 @@ export function sampleVaultWorkspace(): Workspace {
   );
 }
 
-function markdownFiles(
+/** The markdown files under `dir`, by path relative to `base`. */
+export function markdownFiles(
   dir: string,
   base = dir,
   out: Record<string, string> = {},

@@ -1,32 +1,26 @@
-// The body of the note being indexed, token by token as MiniSearch passes them to processTerm:
-// stopwords dropped, dense terms counted here (for DensePostings), other terms left to
-// MiniSearch; and the body's length as MiniSearch counts it (distinct tokens before processTerm,
-// stopwords and dense terms included). One Map lookup classifies a token.
+// The terms of the note being indexed, as MiniSearch passes them to processTerm: dense terms
+// counted here (for DensePostings), other terms left to MiniSearch; and the field's length as
+// MiniSearch counts it (distinct tokens before processTerm, dense terms included). One Map
+// lookup classifies a token. Stopwords never arrive: weightedTerms leaves them out.
 import type { DensePostings } from "./densePostings.js";
-import { STOPWORDS } from "./stopwords.js";
 
 export class BodyTally {
-  /** Stopwords are numbered 0 to stopwords - 1, then dense terms after them. */
   private readonly numbers = new Map<string, number>();
-  private readonly stopwords: number;
   private readonly counts: Uint32Array;
   private readonly others = new Set<string>();
 
   constructor(dense: DensePostings) {
-    for (const w of STOPWORDS) this.numbers.set(w, this.numbers.size);
-    this.stopwords = this.numbers.size;
-    for (const t of dense.terms)
-      this.numbers.set(t, this.stopwords + (dense.numberOf(t) as number));
-    this.counts = new Uint32Array(this.stopwords + dense.termCount);
+    for (const t of dense.terms) this.numbers.set(t, dense.numberOf(t) as number);
+    this.counts = new Uint32Array(dense.termCount);
   }
 
-  /** Starts the next body. */
+  /** Starts the next note. */
   reset(): void {
     this.counts.fill(0);
     this.others.clear();
   }
 
-  /** What MiniSearch indexes of a body token: null for a stopword or a dense term. */
+  /** What MiniSearch indexes of a token: null for a dense term. */
   body(term: string): string | null {
     const n = this.numbers.get(term);
     if (n === undefined) {
@@ -37,18 +31,12 @@ export class BodyTally {
     return null;
   }
 
-  /** What MiniSearch indexes of a token of another field, or of a query: not a stopword. */
-  other(term: string): string | null {
-    const n = this.numbers.get(term);
-    return n !== undefined && n < this.stopwords ? null : term;
-  }
-
-  /** The body's count of each dense term, by its number. */
+  /** The note's count of each dense term, by its number. */
   denseCounts(): Uint32Array {
-    return this.counts.subarray(this.stopwords);
+    return this.counts;
   }
 
-  /** Distinct tokens of the body. */
+  /** Distinct tokens of the note. */
   length(): number {
     let n = this.others.size;
     for (const c of this.counts) if (c) n++;

@@ -1,5 +1,6 @@
-// Dense body postings: the body term frequencies of the few very common terms (in a 10 000-note
-// vault ~330 words hold 87 % of all postings), one typed array per term indexed by a
+// Dense postings: the term frequencies (fields weighed in, weightedTerms.ts) of the few very
+// common terms (in a 10 000-note vault ~330 words hold 87 % of all postings; the "body" below
+// is that one weighted field), one typed array per term indexed by a
 // slot per note, instead of one MiniSearch map entry (40–46 bytes) per note holding the term.
 // Every indexed note has a slot (freed slots are reused), with its body length: BM25 needs the
 // lengths and their average, and scoring sums per slot rather than per note id.

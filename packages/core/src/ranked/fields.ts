@@ -1,13 +1,19 @@
-// What ranked search indexes of a note: its title (file name), headings, tags (inline `#tag`
-// and frontmatter `tags`) and body, all taken from the AI view (what read shows).
+// What ranked search indexes of a note: its title (file name) and aliases, headings, tags
+// (inline `#tag` and frontmatter `tags`), the values of its other properties, and its body (the
+// text after the frontmatter), all taken from the AI view (what read shows).
 import { findFrontmatter } from "../links/frontmatter.js";
 import { proseRanges } from "../text/markdownCode.js";
 
 export interface NoteFields {
   title: string;
+  /** Frontmatter `aliases` (or `alias`): the note's other names. */
+  aliases: string[];
   headings: string;
   /** Folded tags without `#`, nested ones also by each parent (`a/b` → `a/b`, `a`). */
   tags: string[];
+  /** The values of the other frontmatter properties (their keys left out), one a line. */
+  properties: string;
+  /** The text after the frontmatter. */
   body: string;
 }
 
@@ -42,18 +48,27 @@ export function rankedText(ai: string): string {
 
 export function noteFields(path: string, ai: string): NoteFields {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
-  const headings: string[] = [];
-  for (const m of ai.matchAll(HEADING)) headings.push(m[1] as string);
-  const tags = new Set<string>();
   const fm = findFrontmatter(ai);
-  if (fm) for (const t of frontmatterTags(ai.slice(fm.start, fm.end))) addTag(tags, t);
+  const body = fm ? ai.slice(fm.bodyStart) : ai;
+  const headings: string[] = [];
+  for (const m of body.matchAll(HEADING)) headings.push(m[1] as string);
+  const tags = new Set<string>();
+  const front = fm ? frontmatterLists(ai.slice(fm.start, fm.end)) : undefined;
+  for (const t of front?.tags ?? []) addTag(tags, t);
   // Finding the prose (outside code) costs a pass over the note: only when a tag may be there.
   if (MAYBE_TAG.test(ai)) {
     for (const r of proseRanges(ai, fm?.bodyStart ?? 0)) {
       for (const m of ai.slice(r.start, r.end).matchAll(INLINE_TAG)) addTag(tags, m[1] as string);
     }
   }
-  return { title: name, headings: headings.join("\n"), tags: [...tags], body: ai };
+  return {
+    title: name,
+    aliases: front?.aliases ?? [],
+    headings: headings.join("\n"),
+    tags: [...tags],
+    properties: front?.other ?? "",
+    body,
+  };
 }
 
 function addTag(tags: Set<string>, raw: string): void {
@@ -64,28 +79,46 @@ function addTag(tags: Set<string>, raw: string): void {
   for (let i = 1; i < parts.length; i++) tags.add(parts.slice(0, i).join("/"));
 }
 
-/** `tags: [a, b]`, `tags: a, b` or a `tags:` list of `- a` lines (also `tag:`). */
-function frontmatterTags(yaml: string): string[] {
-  const lines = yaml.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^tags?:\s*(.*)$/i.exec(lines[i] as string);
-    if (!m) continue;
-    const rest = (m[1] as string).trim();
-    if (rest)
-      return rest
-        .replace(/^\[|\]$/g, "")
-        .split(/[,\s]+/)
-        .map(unquote)
-        .filter(Boolean);
-    const out: string[] = [];
-    for (let j = i + 1; j < lines.length; j++) {
-      const item = /^\s*-\s*(.+)$/.exec(lines[j] as string);
-      if (!item) break;
-      out.push(unquote(item[1] as string));
+const KEY = /^([^\s:#-][^:]*):\s*(.*)$/;
+const ITEM = /^\s*-\s*(.*)$/;
+
+/**
+ * The frontmatter's `tags` (or `tag`) and `aliases` (or `alias`), each `[a, b]`, `a, b` or a list
+ * of `- a` lines, and the values of every other key, one a line. A cheap line reading, not a
+ * YAML parse: indexing reads every note, and the YAML parser costs ~0.3 ms a block.
+ */
+function frontmatterLists(yaml: string): { tags: string[]; aliases: string[]; other: string } {
+  const out = { tags: [] as string[], aliases: [] as string[], other: [] as string[] };
+  let list: string[] = out.other;
+  for (const line of yaml.split(/\r?\n/)) {
+    const key = KEY.exec(line);
+    if (key) {
+      const name = (key[1] as string).trim().toLowerCase();
+      const rest = (key[2] as string).trim();
+      list =
+        name === "tags" || name === "tag"
+          ? out.tags
+          : name === "aliases" || name === "alias"
+            ? out.aliases
+            : out.other;
+      if (rest && list === out.other) list.push(rest);
+      else if (rest) list.push(...splitList(rest, list === out.tags));
+      continue;
     }
-    return out;
+    const item = ITEM.exec(line);
+    if (item?.[1]) list.push(unquote(item[1]));
+    else if (line.trim() && list === out.other) list.push(line.trim());
   }
-  return [];
+  return { tags: out.tags, aliases: out.aliases, other: out.other.join("\n") };
+}
+
+/** `[a, b]` or `a, b` (tags also split at spaces: `tags: a b`). */
+function splitList(rest: string, bySpaces: boolean): string[] {
+  return rest
+    .replace(/^\[|\]$/g, "")
+    .split(bySpaces ? /[,\s]+/ : /,/)
+    .map(unquote)
+    .filter(Boolean);
 }
 
 function unquote(s: string): string {

@@ -1,5 +1,6 @@
-// The ranked-search index of a Workspace (MiniSearch, BM25): one entry per loaded markdown note,
-// kept current from workspace events. Changed notes are marked and re-indexed before the next
+// The ranked-search index of a Workspace (MiniSearch, BM25F-like): one entry per loaded markdown
+// note, its fields' stems weighted in one field (weightedTerms.ts), kept current from workspace
+// events. Changed notes are marked and re-indexed before the next
 // query (or in budgeted steps by `flush`), so an update is visible to the next query. The body
 // postings of very common terms are kept in DensePostings instead of MiniSearch (memory: see
 // densePostings.ts); rankedScores.ts adds them back when scoring.
@@ -8,25 +9,26 @@ import type { Workspace } from "../workspace/workspace.js";
 import { BodyTally } from "./bodyTally.js";
 import { DensePostings } from "./densePostings.js";
 import { noteFields, rankedText } from "./fields.js";
-import { STOPWORDS } from "./stopwords.js";
-import { terms } from "./terms.js";
+import { nameStems } from "./nameStems.js";
+import { StemCache } from "./stems.js";
+import { weightedTerms } from "./weightedTerms.js";
 
+export { FIELD_BOOST } from "./weightedTerms.js";
+
+/** A note as MiniSearch takes it: its weighted stems, joined by spaces (split by `tokenize`). */
 interface IndexedNote {
   id: string;
-  title: string;
-  headings: string;
-  tags: string;
-  body: string;
+  text: string;
 }
 
-/** Field weights: a match in the file name counts most, then tags, headings, the body. */
-export const FIELD_BOOST = { title: 4, tags: 3, headings: 2, body: 1 } as const;
+/** The one field MiniSearch indexes. */
+export const RANKED_FIELD = "text";
 
 export interface RankedStats {
   documents: number;
-  /** Terms in MiniSearch's dictionary (a dense term found only in bodies is not among them). */
+  /** Terms in MiniSearch's dictionary (dense terms are not among them). */
   terms: number;
-  /** Terms whose body postings are dense (see densePostings.ts). */
+  /** Terms whose postings are dense (see densePostings.ts). */
   denseTerms: number;
   /** Notes changed since they were last indexed. */
   pending: number;
@@ -56,21 +58,26 @@ export interface RankedIndexOptions {
 
 export class RankedIndex {
   readonly mini = new MiniSearch<IndexedNote>({
-    fields: ["title", "headings", "tags", "body"],
+    fields: [RANKED_FIELD],
     storeFields: [],
-    tokenize: (text) => terms(text),
-    // Terms arrive folded from `terms`; the query side is tokenized the same way (and has no
-    // field). Stopwords are left out: they are in almost every note. Dense terms of the body
-    // are counted for the dense store instead.
-    processTerm: (term, field) => (field === "body" ? this.body.body(term) : this.body.other(term)),
+    // The note's stems arrive made (weightedTerms: folded, stopwords left out, stemmed); a query
+    // arrives as its stems too (search.ts), one word at a time. Dense terms of a note are
+    // counted for the dense store instead of MiniSearch.
+    tokenize: (text) => (text ? text.split(" ") : []),
+    processTerm: (term, field) => (field === undefined ? term : this.body.body(term)),
     autoVacuum: { minDirtCount: 100, minDirtFactor: 0.2, batchSize: 1000, batchWait: 10 },
   });
   private denseStore = new DensePostings([]);
   private body = new BodyTally(this.denseStore);
   private choice: DenseChoice | undefined;
   private readonly dirty = new Set<string>();
+  private readonly stems = new StemCache();
   private readonly tags = new Map<string, Set<string>>();
   private readonly paths = new Map<string, string>();
+  /** Aliases of the notes that have some (few do). */
+  private readonly aliases = new Map<string, string[]>();
+  /** The notes whose name or an alias holds a stem (for the name bonus, nameBonus.ts). */
+  private readonly named = new Map<string, Set<string>>();
   private readonly stop: () => void;
 
   constructor(
@@ -107,6 +114,7 @@ export class RankedIndex {
       this.dirty.delete(docId);
       read += this.reindex(docId);
     }
+    this.stems.clear();
     return this.dirty.size;
   }
 
@@ -114,6 +122,24 @@ export class RankedIndex {
   pathOf(docId: string): string | undefined {
     return this.paths.get(docId);
   }
+
+  /** The notes whose name or an alias holds `term` (a stem). */
+  namedBy(term: string): ReadonlySet<string> | undefined {
+    return this.named.get(term);
+  }
+
+  /** The note's name (its file name without `.md`), then its aliases. */
+  namesOf(docId: string): string[] {
+    const path = this.paths.get(docId);
+    if (path === undefined) return [];
+    const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+    return [name, ...(this.aliases.get(docId) ?? [])];
+  }
+
+  /** Whether some note holds `term` (a stem, as indexed). */
+  readonly knows = (term: string): boolean =>
+    this.denseStore.df(term) > 0 ||
+    this.mini.search(term, { prefix: false, fuzzy: false, tokenize: (t) => [t] }).length > 0;
 
   tagsOf(docId: string): ReadonlySet<string> {
     return this.tags.get(docId) ?? new Set();
@@ -147,6 +173,8 @@ export class RankedIndex {
       this.mini.discard(docId);
       this.denseStore.delete(docId);
     }
+    if (had) this.unname(docId);
+    this.aliases.delete(docId);
     if (!view || path === undefined) {
       this.paths.delete(docId);
       this.tags.delete(docId);
@@ -154,18 +182,18 @@ export class RankedIndex {
     }
     const text = rankedText(view.aiOnce());
     const f = noteFields(path, text);
-    const note: IndexedNote = {
-      id: docId,
-      title: f.title,
-      headings: f.headings,
-      tags: f.tags.join(" "),
-      body: f.body,
-    };
+    const note: IndexedNote = { id: docId, text: weightedTerms(f, this.stems.of).join(" ") };
     this.body.reset();
     this.mini.add(note);
     this.denseStore.set(docId, this.body.denseCounts(), this.body.length());
     this.paths.set(docId, path);
     this.tags.set(docId, new Set(f.tags));
+    if (f.aliases.length) this.aliases.set(docId, f.aliases);
+    for (const s of nameStems(this.namesOf(docId), this.stems.of)) {
+      const ids = this.named.get(s);
+      if (ids) ids.add(docId);
+      else this.named.set(s, new Set([docId]));
+    }
     return text.length;
   }
 
@@ -179,7 +207,7 @@ export class RankedIndex {
     );
     if (notes.length < choice.minNotes) return;
     this.choice = undefined;
-    const common = commonBodyTerms(this.ws, notes, choice);
+    const common = commonTerms(this.ws, notes, choice, this.stems);
     if (common.length === 0) return;
     // Room for the notes there are and some more, before the arrays double.
     this.denseStore = new DensePostings(common, Math.ceil(notes.length * 1.125));
@@ -189,6 +217,17 @@ export class RankedIndex {
     for (const id of this.paths.keys()) this.dirty.add(id);
     this.paths.clear();
     this.tags.clear();
+    this.aliases.clear();
+    this.named.clear();
+  }
+
+  /** Takes the note out of `named` (before its path and aliases change). */
+  private unname(docId: string): void {
+    for (const s of nameStems(this.namesOf(docId), this.stems.of)) {
+      const ids = this.named.get(s);
+      ids?.delete(docId);
+      if (ids?.size === 0) this.named.delete(s);
+    }
   }
 
   private indexable(docId: string): boolean {
@@ -197,8 +236,13 @@ export class RankedIndex {
   }
 }
 
-/** Body terms (stopwords aside) held by at least `share` of a sample of `notes`. */
-function commonBodyTerms(ws: Workspace, notes: readonly string[], choice: DenseChoice): string[] {
+/** Indexed terms held by at least `share` of a sample of `notes`. */
+function commonTerms(
+  ws: Workspace,
+  notes: readonly string[],
+  choice: DenseChoice,
+  stems: StemCache,
+): string[] {
   const step = Math.max(1, notes.length / choice.sample);
   const df = new Map<string, number>();
   let sampled = 0;
@@ -208,8 +252,8 @@ function commonBodyTerms(ws: Workspace, notes: readonly string[], choice: DenseC
     const ai = ws.view(docId)?.aiOnce();
     if (path === undefined || ai === undefined) continue;
     sampled++;
-    for (const t of new Set(terms(noteFields(path, ai).body))) {
-      if (!STOPWORDS.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const t of new Set(weightedTerms(noteFields(path, rankedText(ai)), stems.of))) {
+      df.set(t, (df.get(t) ?? 0) + 1);
     }
   }
   const least = Math.max(1, choice.share * sampled);

@@ -3,7 +3,7 @@
 // MiniSearch 7 does (executeQuerySpec, termResults, combineResults, search), so a note gets the
 // score MiniSearch would give it with every posting in it (floating-point rounding aside).
 import type { DensePostings } from "./densePostings.js";
-import { FIELD_BOOST, type RankedIndex } from "./rankedIndex.js";
+import type { RankedIndex } from "./rankedIndex.js";
 
 /** One word of a query and how it may match: by prefix, and with up to `fuzzy` edits. */
 export interface QueryWord {
@@ -28,29 +28,51 @@ export const MAX_FUZZY = 2;
 /** Most distinct words of one query (a bit each). */
 const MAX_WORDS = 32;
 
-/** Every note matching `words` (one of them, or all with AND), with its score. */
+/** What one word of a query matched: how many notes, and which index terms. */
+export interface WordMatch {
+  /** Notes it matched: its document frequency, typos and prefixes included. */
+  notes: number;
+  /** Index terms it matched (itself, longer ones by prefix, others by typo). */
+  terms: Set<string>;
+}
+
+/**
+ * Every note matching `words` (one of them, or all with AND), with its score; `perWord`, when
+ * given, gets what each word matched.
+ */
 export function rankedScores(
   index: RankedIndex,
   words: readonly QueryWord[],
   combineWith: "AND" | "OR",
+  perWord?: WordMatch[],
 ): Scored[] {
   const distinct = [...new Set(words.map((w) => w.term))];
   if (distinct.length > MAX_WORDS) throw new RangeError(`more than ${MAX_WORDS} distinct words`);
   const t = new Tallies(index.dense, combineWith);
+  const matched = words.map(() => new Set<string>());
   words.forEach((w, i) => {
     const bit = 1 << distinct.indexOf(w.term);
+    const terms = matched[i] as Set<string>;
     for (const r of miniSearch(index, w)) {
       const slot = index.dense.slotOf(r.id);
       if (slot === undefined) throw new Error(`ranked index out of step: ${r.id} has no slot`);
       t.add(slot, r.score, i, bit, r.terms);
+      if (perWord) for (const term of r.terms) terms.add(term);
     }
     const matches = denseMatches(index.dense, w);
-    for (const [term] of matches) t.denseTerms.push(term);
+    for (const [term] of matches) {
+      t.denseTerms.push(term);
+      terms.add(term);
+    }
     const sums = denseScores(index, matches);
     for (let slot = 0; slot < sums.length; slot++) {
       if (sums[slot]) t.add(slot, sums[slot] as number, i, bit);
     }
   });
+  if (perWord) {
+    const notes = t.notesPerWord(words.length);
+    perWord.push(...matched.map((terms, i) => ({ notes: notes[i] as number, terms })));
+  }
   return t.scored(words.length);
 }
 
@@ -64,6 +86,7 @@ class Tallies {
   private readonly words: Uint32Array;
   private readonly last: Int32Array;
   private readonly terms: (string[] | undefined)[] = [];
+  private readonly perWord: number[] = [];
   /** The dense terms the words matched (a note's own are found when asked). */
   readonly denseTerms: string[] = [];
 
@@ -80,6 +103,7 @@ class Tallies {
     const last = this.last[slot] as number;
     if (this.combineWith === "AND" && last !== word && last !== word - 1) return;
     this.scores[slot] = (this.scores[slot] as number) + score;
+    if (!((this.words[slot] as number) & bit)) this.perWord[word] = (this.perWord[word] ?? 0) + 1;
     this.words[slot] = (this.words[slot] as number) | bit;
     this.last[slot] = word;
     if (!terms) return;
@@ -97,6 +121,11 @@ class Tallies {
       out.push(new ScoredNote(this.dense.idAt(slot) as string, score, this, slot));
     }
     return out;
+  }
+
+  /** Notes each word matched (a repeated word counted once, at its first place). */
+  notesPerWord(words: number): number[] {
+    return Array.from({ length: words }, (_, i) => this.perWord[i] ?? 0);
   }
 
   termsOf(slot: number): string[] {
@@ -123,7 +152,6 @@ class ScoredNote implements Scored {
 function miniSearch(index: RankedIndex, w: QueryWord) {
   return index.mini.search(w.term, {
     tokenize: (text) => [text],
-    boost: { ...FIELD_BOOST },
     prefix: w.prefix,
     fuzzy: w.fuzzy,
     maxFuzzy: MAX_FUZZY,
@@ -132,7 +160,7 @@ function miniSearch(index: RankedIndex, w: QueryWord) {
   });
 }
 
-/** Per slot, the BM25+ of the matched dense terms' body postings, weighted and summed. */
+/** Per slot, the BM25+ of the matched dense terms' postings, weighted and summed. */
 function denseScores(index: RankedIndex, matches: readonly [string, number][]): Float64Array {
   const dense = index.dense;
   const sums = new Float64Array(matches.length ? dense.slotCount : 0);
@@ -142,7 +170,7 @@ function denseScores(index: RankedIndex, matches: readonly [string, number][]): 
   for (const [term, weight] of matches) {
     const df = dense.df(term);
     const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-    const w = weight * FIELD_BOOST.body * idf;
+    const w = weight * idf;
     dense.addEach(term, sums, (tf, length) => {
       return w * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
     });

@@ -1,12 +1,14 @@
-// Ranked search over the index: BM25 with field boosts, prefix and typo matching, phrases,
-// exclusions, tags and the caller's scope and reach; hits with snippets, by score.
+// Ranked search over the index: BM25F-like field weights over stems, prefix and typo matching,
+// phrases, exclusions, tags and the caller's scope and reach; hits with snippets, by score.
 import MiniSearch from "minisearch";
 import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { nameBonuses, wholeName } from "./nameBonus.js";
 import { normalizeSpaces, parseQuery, type RankedQuery } from "./query.js";
 import { type RankedIndex, rankedIndexOf } from "./rankedIndex.js";
-import { type QueryWord, rankedScores, type Scored } from "./rankedScores.js";
+import { type QueryWord, rankedScores, type Scored, type WordMatch } from "./rankedScores.js";
 import { type Snippet, snippetsOf } from "./snippets.js";
+import { queryStem, StemCache, stem } from "./stems.js";
 import { STOPWORDS } from "./stopwords.js";
 import { fold } from "./terms.js";
 
@@ -50,8 +52,16 @@ export function rankedSearch(
   if (words.length + q.excluded.length > RANKED_MAX_WORDS) {
     return { tooManyWords: words.length + q.excluded.length };
   }
-  const matches = rankedMatches(ws, index, q, options);
+  const perWord: WordMatch[] = [];
+  const matches = withNameBonus(
+    index,
+    rankedMatches(ws, index, q, options, perWord),
+    perWord,
+    wholeName(query),
+  );
   const page = best(matches, options.offset + options.limit).slice(options.offset);
+  // The page's snippets stem the same words again and again: one cache for all.
+  const stemOf = new StemCache().of;
   return {
     total: matches.length,
     hits: page.map((r) => {
@@ -61,7 +71,7 @@ export function rankedSearch(
       return {
         path: r.path,
         score: Math.round(score * 100) / 100,
-        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : q.terms),
+        snippets: snippetsOf(ws.view(id)?.ai ?? "", terms.length ? terms : words, 2, stemOf),
       };
     }),
   };
@@ -72,8 +82,36 @@ export interface RankedMatch {
   note: Scored;
 }
 
-/** Stopwords rank nothing; a phrase made only of them is still looked for, in every note. */
+/** `matches` with the name bonus (nameBonus.ts) added to the scores of the notes it is for. */
+function withNameBonus(
+  index: RankedIndex,
+  matches: RankedMatch[],
+  perWord: readonly WordMatch[],
+  whole: string,
+): RankedMatch[] {
+  const bonuses = nameBonuses(index, perWord, index.mini.documentCount, whole);
+  if (bonuses.size === 0) return matches;
+  return matches.map((m) => {
+    const bonus = bonuses.get(m.note.id);
+    if (!bonus) return m;
+    const note = m.note;
+    return {
+      path: m.path,
+      note: { id: note.id, score: note.score + bonus, terms: () => note.terms() },
+    };
+  });
+}
+
+/**
+ * The stems a query ranks by: stopwords rank nothing (a phrase made only of them is still looked
+ * for, in every note), the other words as the index holds them, stemmed.
+ */
 export function rankingWords(terms: readonly string[]): string[] {
+  return unstemmed(terms).map(stem);
+}
+
+/** The words of a query that rank, before stemming. */
+function unstemmed(terms: readonly string[]): string[] {
   return terms.filter((t) => !STOPWORDS.has(t));
 }
 
@@ -83,6 +121,7 @@ export function rankedMatches(
   index: RankedIndex,
   q: RankedQuery,
   options: Pick<RankedOptions, "scope" | "reach">,
+  perWord?: WordMatch[],
 ): RankedMatch[] {
   const reach = options.reach ?? EVERYWHERE;
   const scopePrefix = options.scope ? `${options.scope}/` : undefined;
@@ -102,7 +141,7 @@ export function rankedMatches(
     return path;
   };
   const hits: RankedMatch[] = [];
-  for (const note of scoredNotes(index, q)) {
+  for (const note of scoredNotes(index, q, perWord)) {
     const path = kept(note.id);
     if (path !== undefined) hits.push({ path, note });
   }
@@ -124,15 +163,16 @@ function excludedNotes(index: RankedIndex, q: RankedQuery): Set<string> {
 }
 
 /** Every note the words match, scored; every note, scored 1, for a query of tags or phrases. */
-function scoredNotes(index: RankedIndex, q: RankedQuery): Scored[] {
-  const words = rankingWords(q.terms);
+function scoredNotes(index: RankedIndex, q: RankedQuery, perWord?: WordMatch[]): Scored[] {
+  const words = unstemmed(q.terms);
   if (words.length === 0) {
     return index.mini
       .search(MiniSearch.wildcard)
       .map((r) => ({ id: r.id, score: r.score, terms: () => [] }));
   }
   // With a phrase every word must be there: far fewer notes for the phrase check to read.
-  return rankedScores(index, queryWords(words), q.phrases.length ? "AND" : "OR");
+  const how = queryWords(words, index.knows);
+  return rankedScores(index, how, q.phrases.length ? "AND" : "OR", perWord);
 }
 
 /** Best first: by score, then by path. */
@@ -156,16 +196,30 @@ function best(matches: RankedMatch[], count: number): RankedMatch[] {
 }
 
 /**
- * How each word may match: by prefix the last word only, as it is typed (earlier words are
- * complete), from 3 letters; with one wrong, missing or extra letter from 5 letters, two from
- * 8 (a swap costs two).
+ * How each word may match, `words` as typed (folded, stopwords out): by its stem (`queryStem`,
+ * `known` telling which terms the index holds); by prefix the last word only, as it is typed
+ * (earlier words are complete), from 3 letters, unless the stemmer cut it (a whole word); with one wrong, missing or extra letter from 5
+ * letters as typed, two from 8 (a swap costs two), and two only when the stem has 6 letters or more.
  */
-export function queryWords(words: readonly string[]): QueryWord[] {
-  return words.map((term, i) => ({
-    term,
-    prefix: i === words.length - 1 && term.length >= 3,
-    fuzzy: term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
-  }));
+export function queryWords(
+  words: readonly string[],
+  known: (term: string) => boolean = () => true,
+): QueryWord[] {
+  return words.map((word, i) => {
+    const term = queryStem(word, known);
+    // As typed, but two only from a 6-letter stem: "planning" is 8 letters, yet two typos from
+    // its stem "plan" is most short words ("onbaording" → "onbaord" still gets two).
+    const typos = Math.min(
+      word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0,
+      Math.max(1, Math.ceil((term.length - 1) / 4)),
+    );
+    return {
+      term,
+      // A word the stemmer cut ("handling") was whole: its stem needs no prefix matching.
+      prefix: i === words.length - 1 && word.length >= 3 && term === word,
+      fuzzy: typos > 0 ? typos : false,
+    };
+  });
 }
 
 function longestFirst(a: string, b: string): number {

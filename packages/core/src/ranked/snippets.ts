@@ -1,5 +1,9 @@
-// Snippets of a hit: the one or two lines of the note that hold the most query terms, with
-// the words that matched marked (offsets into the line), clipped around the first mark.
+// Snippets of a hit: the one or two lines of the note's body (never its frontmatter) that hold
+// the most query terms, with the words that matched marked (offsets into the line), clipped
+// around the first mark. Words match by stem, as the index holds them: "conflicts" marks
+// "conflict" and "Conflicts".
+import { findFrontmatter } from "../links/frontmatter.js";
+import { StemCache } from "./stems.js";
 import { fold, UNSPACED } from "./terms.js";
 
 export interface Snippet {
@@ -11,24 +15,54 @@ export interface Snippet {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const ASCII = /^[^\u0080-\uffff]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
 const MAX_SNIPPET = 240;
 
-export function snippetsOf(ai: string, matched: readonly string[], max = 2): Snippet[] {
+/**
+ * `matched`: index terms (stems, or character pairs of unspaced scripts); `stemOf` may remember
+ * stems across calls (search passes one cache for a page of hits).
+ */
+export function snippetsOf(
+  ai: string,
+  matched: readonly string[],
+  max = 2,
+  stemOf: (folded: string) => string = new StemCache().of,
+): Snippet[] {
   if (matched.length === 0) return [];
   const scored: { line: number; text: string; marks: [number, number][]; distinct: number }[] = [];
+  // A stem is the start of its words but for a last "i" or "e" that Porter puts in ("happi" of
+  // "happy", "hope" of "hoping"): a line that holds none of these starts holds no matched word.
+  const starts = matched.map((t) => (t.length > 3 ? t.replace(/[ie]$/, "") : t));
+  const bodyStart = findFrontmatter(ai)?.bodyStart ?? 0;
   let lineNo = 0;
+  let at = 0;
   for (const text of ai.split("\n")) {
     lineNo++;
+    const lineStart = at;
+    at += text.length + 1;
+    if (lineStart < bodyStart) continue;
     // Most lines hold no term at all: one fold of the line rules them out.
     const folded = fold(text);
-    if (!matched.some((t) => folded.includes(t))) continue;
+    if (!starts.some((t) => folded.includes(t))) continue;
     const marks: [number, number][] = [];
     const seen = new Set<string>();
-    for (const m of text.matchAll(WORD)) {
-      const start = m.index ?? 0;
-      for (const [s, e, term] of wordMarks(m[0], matched)) {
-        seen.add(term);
-        marks.push([start + s, start + e]);
+    if (ASCII.test(text)) {
+      // Folded in one go (lower case, same offsets): each word is matched by its stem.
+      for (const m of folded.matchAll(ASCII_WORD)) {
+        const start = m.index ?? 0;
+        const hit = matchedBy(m[0], matched, stemOf);
+        if (hit === undefined) continue;
+        seen.add(hit);
+        marks.push([start, start + m[0].length]);
+      }
+    } else {
+      for (const m of text.matchAll(WORD)) {
+        const start = m.index ?? 0;
+        for (const [s, e, term] of wordMarks(m[0], matched, stemOf)) {
+          seen.add(term);
+          marks.push([start + s, start + e]);
+        }
       }
     }
     if (marks.length) scored.push({ line: lineNo, text, marks, distinct: seen.size });
@@ -40,14 +74,29 @@ export function snippetsOf(ai: string, matched: readonly string[], max = 2): Sni
     .map(({ line, text, marks }) => clipped(line, text.replace(/\r$/, ""), marks));
 }
 
+/** The matched term a folded word is, or its stem is. */
+function matchedBy(
+  folded: string,
+  matched: readonly string[],
+  stemOf: (folded: string) => string,
+): string | undefined {
+  if (matched.includes(folded)) return folded;
+  const s = stemOf(folded);
+  return matched.includes(s) ? s : undefined;
+}
+
 /**
- * The matched stretches of one word: the whole word when it is a matched term or starts with
- * one (prefix and typo matches); in scripts without spaces, each run of matched character pairs.
+ * The matched stretches of one word: the whole word when it or its stem is a matched term; in
+ * scripts without spaces, each run of matched character pairs.
  */
-function wordMarks(word: string, matched: readonly string[]): [number, number, string][] {
+function wordMarks(
+  word: string,
+  matched: readonly string[],
+  stemOf: (folded: string) => string,
+): [number, number, string][] {
   const folded = fold(word);
   if (!UNSPACED.test(word)) {
-    const hit = matched.find((t) => folded === t || folded.startsWith(t));
+    const hit = matchedBy(folded, matched, stemOf);
     return hit === undefined ? [] : [[0, word.length, hit]];
   }
   // Fold character by character to map offsets back (folding may change lengths).
