@@ -765,6 +765,36 @@ describe("review page: reasons, replies and pending moves", () => {
     }
   });
 
+  it("a changeset of edits on two notes is accepted from the queue as one unit", async () => {
+    const conn = await connectHttp(`${base}/mcp`, { authorization: `Bearer ${tokens.assistant}` });
+    try {
+      for (const path of ["Team/Batch/Left.md", "Team/Batch/Right.md"]) {
+        await call(conn.client, "read", { file_path: path });
+        const edit = await call(conn.client, "edit", {
+          file_path: path,
+          old_string: "colour",
+          new_string: "color",
+          changeset: "us-spelling",
+        });
+        expect(edit.isError, edit.text).toBe(false);
+      }
+    } finally {
+      await conn.close();
+    }
+    const s = await signedIn(tokens.editor, "#/queue");
+    const set = s.page.locator(".changeset", { hasText: "us-spelling" });
+    await set.waitFor();
+    expect(await set.locator(".what").textContent()).toBe(
+      "Changeset us-spelling: 2 suggestions in 2 notes",
+    );
+    await set.getByRole("button", { name: "Accept changeset" }).click();
+    await s.page.getByRole("status").getByText("Accepted 2 suggestions.").waitFor();
+    await until("the changeset is gone", async () => (await set.count()) === 0);
+    expect(await rawOverRest("Team/Batch/Left.md")).toBe("# Left\n\nThe color is red.\n");
+    expect(await rawOverRest("Team/Batch/Right.md")).toBe("# Right\n\nThe color is blue.\n");
+    expectClean(s);
+  });
+
   it("a suggested move is shown with the link it rewrites and accepted as one unit", async () => {
     const from = "Team/Drafts/Kickoff draft.md";
     const to = "Team/Meetings/Kickoff.md";

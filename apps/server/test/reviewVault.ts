@@ -67,6 +67,9 @@ export function reviewVaultFiles(): Record<string, string> {
     // A suggested move, accepted from the queue with the link it rewrites.
     "Drafts/Kickoff draft.md": "# Kickoff draft\n\nAgenda to come.\n",
     "Linker.md": "# Linker\n\nSee [[Kickoff draft]] before Monday.\n",
+    // A changeset of edits on two notes, accepted from the queue as one unit.
+    "Batch/Left.md": "# Left\n\nThe colour is red.\n",
+    "Batch/Right.md": "# Right\n\nThe colour is blue.\n",
     // An assistant suggests with a reason; the reviewer rejects it with a reply.
     "Reasons.md": "# Reasons\n\nThe launch is in spring.\n",
     // A conflict: accepting the insertion of "{--" would turn the text after it into a deletion.

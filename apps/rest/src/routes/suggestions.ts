@@ -54,6 +54,10 @@ const SuggestionSchema = z
       description:
         "Why its author suggested it: the comment {>>…<<} its author wrote right after it (an assistant's `reason`); removed with it on accept or reject.",
     }),
+    changeset: z.string().optional().openapi({
+      description:
+        "The changeset its author tagged it with (accept or reject the whole changeset with `changeset`).",
+    }),
     context: z.object({ before: z.string(), after: z.string() }).optional().openapi({
       description:
         "The text around it as the AI view reads (other pending suggestions as if accepted): `before` from the start of the line above, `after` to the end of the line below; at most 160 characters each, cut on the far side with `…`.",
@@ -283,6 +287,7 @@ function describe(s: PendingSuggestion): z.infer<typeof SuggestionSchema> {
   if (s.by !== undefined) out.by = s.by;
   if (s.time !== undefined) out.time = s.time;
   if (s.reason !== undefined) out.reason = s.reason;
+  if (s.changeset !== undefined) out.changeset = s.changeset;
   if (s.context !== undefined) out.context = s.context;
   return out;
 }
