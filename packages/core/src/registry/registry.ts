@@ -82,10 +82,20 @@ export function toolArguments(tool: Tool): z.ZodObject {
  * of the schema, so an argument with a default (`replace_all`) is optional, not required.
  */
 export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
-  return z.toJSONSchema(toolArguments(tool), { target: "draft-2020-12", io: "input" }) as Record<
-    string,
-    unknown
-  >;
+  const schema = z.toJSONSchema(toolArguments(tool), {
+    target: "draft-2020-12",
+    io: "input",
+    // What only repeats a default costs the model's context on every request: integer bounds
+    // that are JavaScript's own (zod writes ±2^53−1 for every int).
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    },
+  }) as Record<string, unknown>;
+  // MCP reads an input schema without `$schema` as 2020-12, which this is: saying so for each
+  // tool costs ~14 tokens a tool in every client's context.
+  delete schema.$schema;
+  return schema;
 }
 
 /**

@@ -43,9 +43,9 @@ export const editTool = defineTool({
   name: "edit",
   title: "Suggest an edit",
   description: [
-    "Replaces text in a markdown document of the team knowledge base, as a suggestion: the change is written as CriticMarkup ({--old--}{++new++}) and waits for a human to accept or reject it.",
+    "Replaces text in a markdown document of the team knowledge base as a suggestion: CriticMarkup ({--old--}{++new++}) that a human accepts or rejects.",
     "The document must have been read with the read tool in this session; old_string must match its text exactly as read shows it (without line-number prefixes) and be unique, or set replace_all to replace every occurrence.",
-    "Pending suggestions show as accepted in read: edit the text as you see it. Your own pending suggestion merges with an edit over it; another author's, and comments {>>…<<} and highlights {==…==}, refuse it.",
+    "Pending suggestions show as accepted in read: edit the text as you see it. Your own pending suggestion merges with an edit over it; another author's, a comment {>>…<<} or a highlight {==…==} refuses it.",
   ].join("\n"),
   input,
   output: z.object({

@@ -79,10 +79,10 @@ export const globTool = defineTool({
   name: "glob",
   title: "Find documents by path",
   description: [
-    "Finds documents and files in the team knowledge base by path pattern (glob), optionally only notes with a tag or properties.",
+    "Finds documents in the team knowledge base by path pattern (glob), optionally only notes with a tag or properties.",
     'Paths start with the folder name, e.g. "Lens/Notes/Ideas.md". Results are one path per line, most recently modified first.',
-    `At most ${GLOB_MAX_RESULTS} paths are listed; narrow the pattern or path if the list is cut.`,
-    "Use it to discover what exists before reading; use grep to search inside documents.",
+    `At most ${GLOB_MAX_RESULTS} paths are listed; narrow the pattern or path when cut.`,
+    "Use it to see what exists before reading; grep searches inside documents.",
   ].join("\n"),
   input,
   output: GlobResultSchema,

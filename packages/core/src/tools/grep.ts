@@ -126,10 +126,8 @@ export const grepTool = defineTool({
   name: "grep",
   title: "Search document contents",
   description: [
-    "Searches the contents of the team's markdown documents with a regular expression, like ripgrep.",
-    "Documents are searched as read shows them: pending suggestions appear as accepted, and comments/highlights are kept, so line numbers agree with read and edit.",
-    "Regex: ripgrep's (Rust) flavour, Unicode-aware, ^ $ per line; no look-around or backreferences (matching is linear-time).",
-    "Output modes: files_with_matches (default) lists matching documents; content shows matching lines (path:line:text) with optional context; count gives matching lines per document.",
+    "Searches the team's markdown documents with a regular expression, like ripgrep (Rust regex, Unicode-aware, ^ $ per line).",
+    "It searches what read shows (pending suggestions as accepted), so line numbers agree with read and edit.",
     `Paths are in path order and are accepted by read and edit. Results are paged by head_limit (default ${DEFAULT_HEAD_LIMIT}) and offset; "No matches found" when nothing matches.`,
     "Find where with files_with_matches, then read lines with content and -C.",
   ].join("\n"),

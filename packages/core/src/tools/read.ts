@@ -63,10 +63,10 @@ export const readTool = defineTool({
   title: "Read document",
   description: [
     "Reads a markdown document (or several: file_paths) from the team knowledge base.",
-    "Output is in `cat -n` format: each line is prefixed by its 1-based line number (right-aligned, 6 columns) and a tab. Those prefixes are not part of the document: never include them in edit's old_string.",
+    "Output is in `cat -n` format: each line is prefixed by its line number and a tab, which are not part of the text: never include them in edit's old_string.",
     `Up to ${READ_DEFAULT_LIMIT} lines by default (page with offset and limit); lines over ${READ_MAX_LINE} characters are cut.`,
     "Pending suggestions (CriticMarkup awaiting review) show as accepted and are listed in a footer; comments {>>…<<} and highlights {==…==} appear verbatim.",
-    "You must read a document in this session before you can edit it.",
+    "Read a document in this session before you edit it.",
   ].join("\n"),
   input,
   output: ReadResultSchema.partial().extend({

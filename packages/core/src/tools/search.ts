@@ -41,9 +41,9 @@ export const searchTool = defineTool({
   name: "search",
   title: "Search notes by topic",
   description: [
-    "Finds the notes of the team knowledge base that are most about what you ask, best first (full-text ranking, BM25): a match in a note's name counts most, then its tags and headings, then its text.",
-    "Each result is a path (as read and edit accept it), a score, and up to two lines that match, with their line numbers and the matching words in **bold**.",
-    'Use it for questions like "what do we know about onboarding?"; use grep for exact text or patterns.',
+    "Finds the notes most about what you ask, best first (BM25): a note's name counts most, then its tags and headings, then its text.",
+    "Each result is a path (as read and edit accept it), a score, and up to two matching lines, numbered, the matching words in **bold**.",
+    'Use it for questions like "what do we know about onboarding?"; grep finds exact text or patterns.',
   ].join("\n"),
   input,
   output: z.object({
