@@ -84,26 +84,11 @@ function ChangesetRow({
         Changeset <code>{id}</code>: {parts.join(", ")}
       </span>
       {canReview && (
-        <span class="buttons">
-          <button
-            type="button"
-            class="accept"
-            disabled={review.busy}
-            onClick={() => void review.runUnit("accept", { changeset: id }, set.changes)}
-          >
-            <Check size={14} class="icon" />
-            Accept changeset
-          </button>
-          <button
-            type="button"
-            class="reject"
-            disabled={review.busy}
-            onClick={() => void review.runUnit("reject", { changeset: id }, set.changes)}
-          >
-            <X size={14} class="icon" />
-            Reject changeset
-          </button>
-        </span>
+        <UnitButtons
+          review={review}
+          labels={["Accept changeset", "Reject changeset"]}
+          act={(action) => review.runUnit(action, { changeset: id }, set.changes)}
+        />
       )}
     </li>
   );
@@ -131,26 +116,15 @@ function ChangeRow({ c, canReview, review, now }: Props & { c: PendingChange }) 
           <span class="author">{c.author ?? "author not recorded"}</span> · {ageText(c.time, now)}
         </span>
         {canReview && (
-          <span class="buttons">
-            <button
-              type="button"
-              class="accept"
-              disabled={review.busy}
-              onClick={() => void review.runUnit("accept", { changes: [c.id] }, [c])}
-            >
-              <Check size={14} class="icon" />
-              {c.kind === "move" ? "Accept move" : "Accept deletion"}
-            </button>
-            <button
-              type="button"
-              class="reject"
-              disabled={review.busy}
-              onClick={() => void review.runUnit("reject", { changes: [c.id] }, [c])}
-            >
-              <X size={14} class="icon" />
-              {c.kind === "move" ? "Reject move" : "Reject deletion"}
-            </button>
-          </span>
+          <UnitButtons
+            review={review}
+            labels={
+              c.kind === "move"
+                ? ["Accept move", "Reject move"]
+                : ["Accept deletion", "Reject deletion"]
+            }
+            act={(action) => review.runUnit(action, { changes: [c.id] }, [c])}
+          />
         )}
       </span>
       {c.reason && (
@@ -173,5 +147,39 @@ function ChangeRow({ c, canReview, review, now }: Props & { c: PendingChange }) 
         </ul>
       )}
     </li>
+  );
+}
+
+/** Accept and Reject for one unit (a changeset, a move, a deletion): one request each. */
+function UnitButtons({
+  review,
+  labels,
+  act,
+}: {
+  review: Review;
+  labels: [string, string];
+  act: (action: "accept" | "reject") => Promise<void>;
+}) {
+  return (
+    <span class="buttons">
+      <button
+        type="button"
+        class="accept"
+        disabled={review.busy}
+        onClick={() => void act("accept")}
+      >
+        <Check size={14} class="icon" />
+        {labels[0]}
+      </button>
+      <button
+        type="button"
+        class="reject"
+        disabled={review.busy}
+        onClick={() => void act("reject")}
+      >
+        <X size={14} class="icon" />
+        {labels[1]}
+      </button>
+    </span>
   );
 }
