@@ -92,7 +92,14 @@ export class AuditLog {
     return write.then(() => {
       const entries = [...suggestionEntries(lines)];
       if (entries.length === 0) return;
-      for (const f of this.followers) f(entries);
+      // A follower's failure is its own: the lines are written, absorb succeeded.
+      for (const f of this.followers) {
+        try {
+          f(entries);
+        } catch {
+          // the history misses these entries until the next start reads the file
+        }
+      }
     });
   }
 

@@ -210,11 +210,12 @@ export class ClusterNode {
       // Woken as soon as the log's follower has applied more (no polling delay on a write's
       // path), or when the time is up.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, left);
-        function done() {
+        const done = () => {
           clearTimeout(timer);
+          this.waiters.delete(done);
           resolve();
-        }
+        };
+        const timer = setTimeout(done, left);
         this.waiters.add(done);
       });
     }
