@@ -501,15 +501,19 @@ describe("lens serve --cluster over redis-server and s3rver", () => {
     await again.close();
     // A process started now finds both (the bucket and the AOF-replayed log).
     const c = await serve("c");
-    expect(await raw(c, "Team/Before crash.md")).toContain("acknowledged");
-    expect(await raw(c, "Team/After crash.md")).toContain("also");
-    expect(
-      await within(2_000, async () =>
-        (await raw(a, "Team/After crash.md")).includes("also") ? true : undefined,
-      ),
-    ).toBe(true);
-    c.child.proc.kill("SIGTERM");
-    await c.child.exited;
+    try {
+      expect(await raw(c, "Team/Before crash.md")).toContain("acknowledged");
+      expect(await raw(c, "Team/After crash.md")).toContain("also");
+      expect(
+        await within(2_000, async () =>
+          (await raw(a, "Team/After crash.md")).includes("also") ? true : undefined,
+        ),
+      ).toBe(true);
+    } finally {
+      // Gone whatever happened: a third member left behind would take folders from the next tests.
+      c.child.proc.kill("SIGTERM");
+      await c.child.exited;
+    }
   });
 
   it("moves ownership off a SIGSTOPped owner within lease + 1 s; its return rolls nothing back", async () => {

@@ -53,6 +53,19 @@ const TRIM_EVERY_MS = 30_000;
 const DEFAULT_RETAIN_MS = 600_000;
 /** How often a process checks that trimming has not cut entries it never applied. */
 const BEHIND_CHECK_MS = 1_000;
+/** How long the log's follower blocks in one read. */
+const FOLLOW_BLOCK_MS = 1_000;
+/**
+ * A connection that has waited this long for a reply is taken for dead (a half-open socket, a
+ * partition without a reset) and made again; its unanswered commands fail and are retried.
+ */
+const SOCKET_TIMEOUT_MS = 5_000;
+/**
+ * A follower's read that has not answered within its block time and this margin is given up and
+ * its connection replaced: ioredis may leave a blocking read interrupted by a reconnect pending
+ * for ever (ioredis issue 1285), and the follower must never stop following.
+ */
+const FOLLOW_STALL_MS = 4_000;
 
 export class ClusterNode {
   readonly member: string;
@@ -65,7 +78,7 @@ export class ClusterNode {
   /** Docs loaded, log entries replayed: what the start found. */
   readonly report = { docs: 0, replayed: 0, ms: 0 };
   private readonly redis: ClusterRedis;
-  private readonly reader: Redis;
+  private reader: Redis;
   private readonly bucket: Bucket;
   private readonly keys: Keys;
   private readonly outbox: Outbox;
@@ -101,11 +114,11 @@ export class ClusterNode {
       // bounded by PERSIST_TIMEOUT_MS instead, and its update stays queued in the outbox.
       maxRetriesPerRequest: null,
       retryStrategy: (n) => Math.min(50 * n, 1_000),
+      socketTimeout: SOCKET_TIMEOUT_MS,
     });
     redis.on("error", () => {});
     this.redis = defineScripts(redis);
-    this.reader = redis.duplicate();
-    this.reader.on("error", () => {});
+    this.reader = this.newReader();
     this.bucket = new Bucket(config.s3);
     this.leases = new Leases(this.redis, this.keys, this.member, config.leaseMs ?? 5_000);
     this.outbox = new Outbox(
@@ -406,19 +419,14 @@ export class ClusterNode {
     const audit = this.audit;
     while (!this.closed) {
       try {
-        const res = (await this.reader.xreadBuffer(
-          "COUNT",
-          1000,
-          "BLOCK",
-          1000,
-          "STREAMS",
+        const res = await this.readLog([
           ...streams,
           this.keys.reads,
           ...(audit ? [this.keys.audit] : []),
           ...this.positions,
           this.readsPosition,
           ...(audit ? [audit.position] : []),
-        )) as [Buffer, [Buffer, Buffer[]][]][] | null;
+        ]);
         for (const [key, entries] of res ?? []) {
           const name = key.toString();
           if (audit && name === this.keys.audit) {
@@ -450,6 +458,68 @@ export class ClusterNode {
         await new Promise((r) => setTimeout(r, 250));
       }
     }
+  }
+
+  /**
+   * One blocking read of the log (`keysAndIds`: XREAD's STREAMS arguments). ioredis may leave a
+   * blocking read pending for ever when its connection drops while it is sent (ioredis issues
+   * 610 and 1285): a read whose connection closes, or that stays unanswered past its block time
+   * and FOLLOW_STALL_MS, is given up with its connection, and answers nothing; the caller reads
+   * again from the same positions on a new connection.
+   */
+  private async readLog(keysAndIds: string[]): Promise<LogBatch | null> {
+    if (this.reader.status === "end") this.replaceReader();
+    const reader = this.reader;
+    // Sent now (not queued until the connection is ready): a drop from here on strands it.
+    const sent = reader.status === "ready";
+    const read = reader.xreadBuffer(
+      "COUNT",
+      1000,
+      "BLOCK",
+      FOLLOW_BLOCK_MS,
+      "STREAMS",
+      ...keysAndIds,
+    ) as Promise<LogBatch | null>;
+    let timer: NodeJS.Timeout | undefined;
+    let dropped: (() => void) | undefined;
+    const cut = new Promise<"stalled" | "dropped">((resolve) => {
+      timer = setTimeout(() => resolve("stalled"), FOLLOW_BLOCK_MS + FOLLOW_STALL_MS);
+      dropped = () => resolve("dropped");
+      if (sent) reader.once("close", dropped);
+    });
+    let res: LogBatch | null | "stalled" | "dropped";
+    try {
+      res = await Promise.race([read, cut]);
+    } finally {
+      clearTimeout(timer);
+      if (dropped) reader.off("close", dropped);
+    }
+    if (res !== "stalled" && res !== "dropped") return res;
+    read.catch(() => {});
+    if (this.closed || reader !== this.reader) return null;
+    if (res === "stalled") {
+      this.log.warn(
+        { waitedMs: FOLLOW_BLOCK_MS + FOLLOW_STALL_MS },
+        "reading the update log got no answer; following it on a new connection",
+      );
+    }
+    this.replaceReader();
+    return null;
+  }
+
+  /** Gives the follower's connection up (its pending read fails) for a new one. */
+  private replaceReader(): void {
+    const old = this.reader;
+    this.reader = this.newReader();
+    old.disconnect();
+    this.reader.connect().catch(() => {});
+  }
+
+  /** A connection of its own for the log's follower (its reads block). */
+  private newReader(): Redis {
+    const reader = this.redis.duplicate();
+    reader.on("error", () => {});
+    return reader;
   }
 
   private applyEntry(fields: Buffer[], replaying: boolean): void {
@@ -577,6 +647,9 @@ export class ClusterNode {
     this.timers.push(t);
   }
 }
+
+/** What XREAD answers: per stream, its entries (id, fields). */
+type LogBatch = [Buffer, [Buffer, Buffer[]][]][];
 
 function decodes(bytes: Uint8Array): boolean {
   try {

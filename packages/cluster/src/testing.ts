@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { createServer, type Socket, connect as tcpConnect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -107,6 +107,50 @@ async function killHard(p: ChildProcess): Promise<void> {
   const exited = new Promise((r) => p.once("exit", r));
   p.kill("SIGKILL");
   await exited;
+}
+
+/** A TCP relay in front of a port whose open connections can be made to go silent. */
+export interface SilentRelay {
+  port: number;
+  /**
+   * The connections open now stop carrying bytes either way but stay open (a half-open
+   * socket: a partition without a reset); connections made later pass as before.
+   */
+  silence(): number;
+  close(): Promise<void>;
+}
+
+export async function startRelay(target: number): Promise<SilentRelay> {
+  const open = new Set<{ client: Socket; server: Socket; silent: boolean }>();
+  const relay = createServer((client) => {
+    const server = tcpConnect(target, "127.0.0.1");
+    const pair = { client, server, silent: false };
+    open.add(pair);
+    client.on("data", (b) => pair.silent || server.write(b));
+    server.on("data", (b) => pair.silent || client.write(b));
+    const end = () => {
+      open.delete(pair);
+      client.destroy();
+      server.destroy();
+    };
+    client.on("close", end).on("error", end);
+    server.on("close", end).on("error", end);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (relay.address() as { port: number }).port,
+    silence() {
+      for (const p of open) p.silent = true;
+      return open.size;
+    },
+    async close() {
+      for (const p of open) {
+        p.client.destroy();
+        p.server.destroy();
+      }
+      await new Promise((r) => relay.close(r));
+    },
+  };
 }
 
 export interface S3Engine {

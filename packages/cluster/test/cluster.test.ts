@@ -14,7 +14,13 @@ import { type ClusterConfig, parseStoreUrl, s3FromEnv } from "../src/config.js";
 import { Keys } from "../src/keys.js";
 import { ClusterNode } from "../src/node.js";
 import { defineScripts } from "../src/scripts.js";
-import { type RedisEngine, type S3Engine, startRedis, startS3 } from "../src/testing.js";
+import {
+  type RedisEngine,
+  type S3Engine,
+  startRedis,
+  startRelay,
+  startS3,
+} from "../src/testing.js";
 import { behindIn, trimmedUpTo } from "../src/trimmed.js";
 
 let redis: RedisEngine;
@@ -136,6 +142,44 @@ describe("a cluster over Redis and S3", () => {
       await c.node.close();
     }
   });
+
+  it("keeps following the log and writing to it when its connections to Redis go silent", async () => {
+    const prefix = `t${++prefixes}`;
+    const relay = await startRelay(redis.port);
+    const a = await open(prefix);
+    const b = await open(prefix, { redisUrl: `redis://127.0.0.1:${relay.port}` });
+    try {
+      await importVault(a.ws, vault({ "Ideas.md": "# Ideas\n" }), { folderName: "Team" });
+      await a.node.persist();
+      await eventually(() => text(b.ws, "Team/Ideas.md"));
+      // B's connections (the log's follower blocked in a read among them) stop carrying bytes
+      // without being closed: a partition without a reset.
+      expect(relay.silence()).toBeGreaterThanOrEqual(2);
+      const docId = a.ws.paths.get("Team/Ideas.md")!.docId;
+      a.ws.contentText(docId)!.insert(8, "- after the silence\n");
+      await a.node.persist();
+      // B takes its connections for dead and follows on new ones: the edit arrives.
+      expect(
+        await eventually(
+          () => (text(b.ws, "Team/Ideas.md")?.includes("after the silence") ? 1 : undefined),
+          15_000,
+        ),
+      ).toBe(1);
+      // And B's own writes reach the log again (A gets them).
+      b.ws.contentText(docId)!.insert(0, "% from B\n");
+      await b.node.persist();
+      expect(
+        await eventually(
+          () => (text(a.ws, "Team/Ideas.md")?.startsWith("% from B") ? 1 : undefined),
+          5_000,
+        ),
+      ).toBe(1);
+    } finally {
+      await a.node.close();
+      await b.node.close();
+      await relay.close();
+    }
+  }, 30_000);
 
   it("trims the log only below what the bucket holds; a process started after a trim has everything", async () => {
     const prefix = `t${++prefixes}`;
