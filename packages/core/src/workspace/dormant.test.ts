@@ -61,7 +61,7 @@ const contextOf = (ws: Workspace): CallContext => ({
 });
 
 describe("dormant content docs", () => {
-  it("serve reads, grep, glob and links from their text without making a Y.Doc", () => {
+  it("serve reads, grep, glob, ranked search and links from their text without making a Y.Doc", () => {
     const { ws, woken } = dormantWorkspace({
       "A.md": "alpha links [[B]]\nsecond line\n",
       "B.md": "beta {++added++} text\n",
@@ -80,6 +80,10 @@ describe("dormant content docs", () => {
       "Lens/A.md",
       "Lens/B.md",
     ]);
+    // Ranked search builds its index from the same texts.
+    const found = call(session, "search", { query: "beta text" });
+    expect(found.isError, found.text).toBe(false);
+    expect(found.text).toContain("Lens/B.md");
     expect(
       backlinkIndexOf(ws)
         .forwardLinks(docId(1))
