@@ -1,8 +1,10 @@
-// Folder(s) → markdown files: the raw text of every loaded markdown doc, written byte for byte
-// under its user-facing path (`Lens/Notes/Ideas.md`) below an output directory.
-import { mkdir, utimes, writeFile } from "node:fs/promises";
+// Folder(s) → files: the raw text of every loaded markdown doc, and the stored bytes of every
+// attachment (given the data directory), written byte for byte under their user-facing paths
+// (`Lens/Notes/Ideas.md`, `Lens/Images/a.png`) below an output directory.
+import { copyFile, mkdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { filemetaMap, isEntryPath, type Workspace } from "@lens/core";
+import { blobFile, hasBlob } from "../attachments/blobDir.js";
 import { forEachLimit } from "../concurrency.js";
 import type { Progress } from "../loadDir.js";
 import type { SkippedFile } from "./walk.js";
@@ -11,12 +13,14 @@ export interface ExportOptions {
   /** Only this folder (by display name); default every folder. */
   folder?: string;
   onProgress?: (progress: Progress) => void;
+  /** The data directory holding attachment bytes (`files/…`); without it they are skipped. */
+  dataDir?: string;
 }
 
 export interface ExportReport {
   /** User-facing paths written. */
   written: string[];
-  /** Markdown entries whose content doc is not loaded (nothing written). */
+  /** Markdown entries whose content doc is not loaded, attachments whose bytes are not stored. */
   missing: string[];
   /** Entries whose path would land outside the output directory. */
   skipped: SkippedFile[];
@@ -39,7 +43,13 @@ export async function exportVault(
       .filter((f) => !only || f.name === only)
       .map((f) => f.name),
   );
-  const files: Array<{ path: string; target: string; docId: string }> = [];
+  const files: Array<{
+    path: string;
+    target: string;
+    docId: string;
+    blob?: string;
+    synctime?: number;
+  }> = [];
   // Keys a client wrote that are no path Lens serves (NUL, `..`, `\`) are never indexed: say
   // so instead of exporting them or aborting.
   for (const f of ws.folders()) {
@@ -64,17 +74,37 @@ export async function exportVault(
     else if (loc.meta.type === "markdown") {
       if (ws.hasContent(loc.docId)) files.push({ path: loc.path, target, docId: loc.docId });
       else report.missing.push(loc.path);
+    } else if (options.dataDir === undefined) {
+      report.skipped.push({
+        path: loc.path,
+        reason: "an attachment: no data directory holds its bytes",
+      });
+    } else {
+      const { hash } = loc.meta;
+      if (
+        hash !== undefined &&
+        (await hasBlob(options.dataDir, loc.docId, hash).catch(() => false))
+      )
+        files.push({
+          path: loc.path,
+          target,
+          docId: loc.docId,
+          blob: blobFile(options.dataDir, loc.docId, hash),
+          synctime: loc.meta.synctime ?? 0,
+        });
+      else report.missing.push(loc.path);
     }
   }
   for (const d of dirs) await mkdir(resolve(root, d), { recursive: true });
   let done = 0;
   options.onProgress?.({ done, total: files.length });
   await forEachLimit(files, 16, async (f) => {
-    // The text, not the Y.Doc: a dormant doc is not woken for it.
-    const text = ws.view(f.docId)!.raw;
     await mkdir(dirname(f.target), { recursive: true });
-    await writeFile(f.target, Buffer.from(text, "utf8"));
-    const mtime = ws.mtime(f.docId);
+    // An attachment's bytes are copied (never whole in memory); its time is its synctime.
+    if (f.blob !== undefined) await copyFile(f.blob, f.target);
+    // The text, not the Y.Doc: a dormant doc is not woken for it.
+    else await writeFile(f.target, Buffer.from(ws.view(f.docId)!.raw, "utf8"));
+    const mtime = f.synctime ?? ws.mtime(f.docId);
     if (mtime > 0) await utimes(f.target, mtime / 1000, mtime / 1000);
     options.onProgress?.({ done: ++done, total: files.length });
   });
