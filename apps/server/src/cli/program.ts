@@ -292,10 +292,12 @@ export function buildProgram(env: Env = process.env): Command {
         const bar = progressReporter("exporting", log);
         const report = await exportVault(data.workspace, outDir, {
           ...(flags.folder ? { folder: flags.folder } : {}),
+          // Attachment bytes are in the data directory; a cluster keeps none yet.
+          ...(config.cluster ? {} : { dataDir: data.choice.dir }),
           onProgress: (p) => bar.update(p),
         });
         bar.stop();
-        for (const path of report.missing) log.warn({ path }, "no content loaded: not exported");
+        for (const path of report.missing) log.warn({ path }, "no content here: not exported");
         for (const s of report.skipped)
           log.warn({ path: s.path, reason: s.reason }, "not exported");
         process.stdout.write(

@@ -35,6 +35,7 @@ export function controlHandlers(deps: ControlDeps): ControlHandlers {
       const ctx: FolderImportContext = {
         workspace: deps.workspace,
         dataDir: deps.dataDir,
+        attachmentsDir: deps.dataDir,
         audit: deps.audit,
         flush: deps.flush,
         who: "cli",

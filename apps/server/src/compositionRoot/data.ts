@@ -7,7 +7,7 @@ import { basename, resolve } from "node:path";
 import { AuditLog } from "@lens/access";
 import { ClusterNode } from "@lens/cluster";
 import { OwnedBacklinks, startLinkUpkeep, Workspace } from "@lens/core";
-import { type DirStore, formatLoadReport, openStore } from "@lens/store";
+import { blobSize, type DirStore, formatLoadReport, openStore } from "@lens/store";
 import type * as Y from "yjs";
 import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
 import {
@@ -95,6 +95,10 @@ export async function openData(
     const workspace = new Workspace({
       folderNames: config.folderNames,
       ...(config.author ? { author: config.author } : {}),
+      // Attachment bytes are in the data directory (files/…); a cluster stores none yet.
+      ...(config.cluster
+        ? {}
+        : { attachmentSize: (docId: string, hash: string) => blobSize(choice.dir, docId, hash) }),
     });
     // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5). In a
     // cluster only a folder's owner writes its backlinks_v0 (docs/cluster.md).
@@ -129,6 +133,7 @@ export async function openData(
         {
           workspace,
           dataDir: choice.dir,
+          ...(config.cluster ? {} : { attachmentsDir: choice.dir }),
           audit,
           flush: () => docs.persist(),
           who: "cli",

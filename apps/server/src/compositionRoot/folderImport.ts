@@ -14,10 +14,15 @@ import {
   readVault,
   replaceFolder,
   type SkippedFile,
+  storeBlobs,
   type VaultContents,
 } from "@lens/store";
 import { ConfigError } from "../cli/config.js";
 import type { Progress } from "../cli/progress.js";
+
+/** Why a cluster's import leaves attachments out (docs/cluster.md). */
+export const CLUSTER_ATTACHMENTS =
+  "not imported: attachments are not stored in a cluster yet (import into a data directory)";
 
 /** Where backups of replaced folders go. */
 export function backupsDir(dataDir: string): string {
@@ -27,6 +32,11 @@ export function backupsDir(dataDir: string): string {
 export interface FolderImportContext {
   workspace: Workspace;
   dataDir: string;
+  /**
+   * The data directory attachment bytes are stored in (`files/…`); unset in a cluster, whose
+   * imports skip attachments, saying so.
+   */
+  attachmentsDir?: string;
   audit: AuditLog;
   /** Makes every change durable (the store's flush). */
   flush(): Promise<void>;
@@ -137,6 +147,7 @@ export async function importFolders(
             backupDetail: { replacedBy: vault.dir, by: ctx.who },
           })
         : { report: applyVault(ctx.workspace, contents, { folderName: vault.name }) };
+      if (ctx.attachmentsDir) await storeBlobs(ctx.workspace, done.report, ctx.attachmentsDir);
       const action = existed ? "folder.replace" : "folder.import";
       outcomes.push(outcome(action, vault.dir, done.report, done.backup));
     }
@@ -176,6 +187,7 @@ export async function restoreFolder(
       backupDir: newBackupDir(ctx.dataDir, name),
       backupDetail: { replacedBy: dir, by: ctx.who },
     });
+    if (ctx.attachmentsDir) await storeBlobs(ctx.workspace, done.report, ctx.attachmentsDir);
   } finally {
     endBatch();
   }
@@ -219,7 +231,10 @@ export function outcomeLine(o: FolderImportOutcome, dataDir: string): string {
 async function readVaultDir(ctx: FolderImportContext, vault: FolderVault): Promise<VaultContents> {
   const bar = ctx.progress?.(`importing ${vault.name}`);
   try {
-    return await readVault(vault.dir, { onProgress: (p) => bar?.update(p) });
+    return await readVault(vault.dir, {
+      onProgress: (p) => bar?.update(p),
+      ...(ctx.attachmentsDir ? {} : { skipAttachments: CLUSTER_ATTACHMENTS }),
+    });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {

@@ -54,6 +54,8 @@ export async function runImport(
     const ctx = {
       workspace: data.workspace,
       dataDir: data.choice.dir,
+      // A cluster keeps no attachment bytes yet: its imports skip attachments, saying so.
+      ...(data.store ? { attachmentsDir: data.choice.dir } : {}),
       audit: data.audit,
       flush: () => data.persist(),
       who: "cli",

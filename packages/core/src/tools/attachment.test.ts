@@ -12,6 +12,7 @@ import { getLinksTool } from "./getLinks.js";
 import { globTool } from "./glob.js";
 import { grepTool } from "./grep.js";
 import { insertTool } from "./insert.js";
+import { moveTool } from "./move.js";
 import { readTool } from "./read.js";
 import { searchTool } from "./search.js";
 import { Session } from "./session.js";
@@ -83,7 +84,7 @@ describe("attachments", () => {
     expect(pdf.text).toContain("==> Team/Notes.md <==\n     1\tSee");
   });
 
-  it("edit, insert and delete refuse an attachment and change nothing", () => {
+  it("edit, insert, delete and move refuse an attachment and change nothing", () => {
     const { ws, session, folder } = setup();
     const before = Y.encodeStateAsUpdate(folder);
     invokeTool(readTool, ws, session, { file_path: "Team/Images/diagram.png" });
@@ -91,6 +92,7 @@ describe("attachments", () => {
       [editTool, { file_path: "Team/Images/diagram.png", old_string: "a", new_string: "b" }],
       [insertTool, { file_path: "Team/Images/diagram.png", content: "x", position: "end" }],
       [deleteTool, { file_path: "Team/Images/diagram.png" }],
+      [moveTool, { file_path: "Team/Images/diagram.png", new_path: "Team/d.png" }],
     ] as const) {
       // biome-ignore lint/suspicious/noExplicitAny: each tool with its own arguments
       const r = invokeTool(tool as any, ws, session, args as any);
