@@ -18,6 +18,7 @@ import { type AdminDeps, registerAdminRoutes } from "./routes/admin.js";
 import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
 import { type EventStreamOptions, registerEventsRoute } from "./routes/events.js";
+import { registerFileRoute } from "./routes/files.js";
 import { registerGrepRoute } from "./routes/grep.js";
 import { registerInsertRoute } from "./routes/insert.js";
 import { registerLinksRoute } from "./routes/links.js";
@@ -54,6 +55,8 @@ export interface RestAppOptions {
   token?: string;
   /** Failed authentications (and, for a service made here, every audited operation). */
   audit?: AuditLog;
+  /** Where an attachment's bytes are on disk (GET /files/{path}); unset = none served. */
+  attachmentFile?: (docId: string, hash: string) => string | undefined;
   /** Data directory whose named tokens the admin routes manage; unset = no /tokens routes. */
   dataDir?: string;
   /** CORS: true = any origin; options are hono/cors's (the Lens headers are allowed and exposed). */
@@ -107,6 +110,7 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
     ...(options.audit ? { audit: options.audit } : {}),
     dataDir: options.dataDir,
     lastUsed: auth.lastUsed,
+    ...(options.attachmentFile ? { attachmentFile: options.attachmentFile } : {}),
   };
   const app = new OpenAPIHono({
     defaultHook: (result) => {
@@ -187,6 +191,7 @@ function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerInsertRoute(app, deps);
   registerOrganizeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
+  registerFileRoute(app, deps);
   registerGrepRoute(app, deps);
   registerSearchRoute(app, deps);
   // Before the review routes: /suggestions/history and /withdraw are their own paths.

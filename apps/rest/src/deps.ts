@@ -8,6 +8,11 @@ export interface RestDeps {
   lens: Lens;
   /** The service's workspace (read-only uses: summaries, ETags, change feeds). */
   workspace: Workspace;
+  /**
+   * Where the bytes of an attachment (blob `hash` of entry doc `docId`) are on disk, if this
+   * host holds them (GET /files/{path}); unset: none are served.
+   */
+  attachmentFile?: (docId: string, hash: string) => string | undefined;
   /** The audit log the admin routes page through (unset: no /audit). */
   audit?: AuditLog;
 }

@@ -29,6 +29,7 @@ let data: string;
 let server: RunningServer | undefined;
 let conn: Connection;
 let importErr = "";
+let otherToken = "";
 
 function write(root: string, files: Record<string, string | Buffer>): void {
   for (const [path, bytes] of Object.entries(files)) {
@@ -63,6 +64,24 @@ beforeAll(async () => {
   const { code } = await child.exited;
   expect(code, child.stderr()).toBe(0);
   importErr = child.stderr();
+  const other = join(tmp.path, "Other");
+  write(other, { "Elsewhere.md": "not Team\n" });
+  const second = spawnCli(["import", "--data", data, "--folder", "Other", other]);
+  expect((await second.exited).code, second.stderr()).toBe(0);
+  const token = spawnCli([
+    "token",
+    "add",
+    "--name",
+    "other-only",
+    "--role",
+    "view",
+    "--folder",
+    "Other",
+    "--data",
+    data,
+  ]);
+  expect((await token.exited).code, token.stderr()).toBe(0);
+  otherToken = token.stdout().trimEnd().split("\n").at(-1) ?? "";
   const cfg = resolveServeConfig({ port: "0", data, token: ADMIN }, {});
   server = await startServe(cfg, silentLog());
   conn = await connectHttp(`${server.listening.baseUrl}/mcp`, { authorization: `Bearer ${ADMIN}` });
@@ -87,7 +106,7 @@ describe("attachments", () => {
       "Team/Note.md",
       "Team/blob.bin",
     ]);
-    const grep = await tool("grep", { pattern: "." });
+    const grep = await tool("grep", { pattern: ".", path: "Team" });
     expect(grep.text).toBe("Team/Note.md");
   });
 
@@ -122,6 +141,21 @@ describe("attachments", () => {
     });
     expect(edit.isError).toBe(true);
     expect(edit.text).toContain("not a markdown document");
+  });
+
+  it("REST serves an attachment's bytes to a token that reaches its folder, and to no other", async () => {
+    const get = (path: string, token: string) =>
+      fetch(`${server!.listening.baseUrl}/api/v1/files/${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const res = await get("Team/Images/pic.png", ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    const bin = await get("Team/blob.bin", ADMIN);
+    expect(Buffer.from(await bin.arrayBuffer()).equals(RANDOM)).toBe(true);
+    const hidden = await get("Team/Images/pic.png", otherToken);
+    expect(hidden.status).toBe(404);
   });
 
   it("lens export writes them back byte for byte", async () => {

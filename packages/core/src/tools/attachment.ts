@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { Reach } from "../access/reach.js";
 import type { Located } from "../paths/pathIndex.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { resolveWithin } from "./document.js";
+import { lookupDocument, resolveWithin } from "./document.js";
+import { failure, type Outcome, success } from "./tool.js";
 
 export const AttachmentSchema = z.object({
   type: z.string().describe("Its filemeta type: image, pdf, canvas, audio, video or file."),
@@ -26,6 +27,21 @@ export function attachmentEntry(
   } catch {
     return undefined; // not a valid path: the tool's own lookup says why
   }
+}
+
+/**
+ * The attachment at `filePath` within `reach`, or why there is none: the lookup's own failure
+ * for a missing path, a directory or an ambiguous one, `not_a_document` for a note.
+ */
+export function lookupAttachment(ws: Workspace, filePath: string, reach: Reach): Outcome<Located> {
+  const loc = attachmentEntry(ws, filePath, reach);
+  if (loc) return success(loc);
+  const found = lookupDocument(ws, filePath, reach);
+  if (!found.ok) return found;
+  return failure(
+    "not_a_document",
+    `${found.value.loc.path} is a markdown note, not an attachment: read it as a document.`,
+  );
 }
 
 /** An attachment entry's type, mimetype and size (when known). */
