@@ -158,6 +158,24 @@ describe("attachments", () => {
     expect(hidden.status).toBe(404);
   });
 
+  it("lens import handed to the running server stores attachments live", async () => {
+    const live = join(tmp.path, "Live");
+    const bytes = randomBytes(5000);
+    write(live, { "Index.md": "![[photo.jpg]]\n", "photo.jpg": bytes });
+    const child = spawnCli(["import", "--data", data, "--folder", "Live", live]);
+    const { code } = await child.exited;
+    expect(code, child.stderr()).toBe(0);
+    expect(child.stderr()).toContain("the import runs there");
+    const r = await tool("read", { file_path: "Live/photo.jpg" });
+    expect(r.data).toMatchObject({
+      attachment: { type: "image", mimetype: "image/jpeg", size: 5000 },
+    });
+    const res = await fetch(`${server!.listening.baseUrl}/api/v1/files/Live/photo.jpg`, {
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
   it("lens export writes them back byte for byte", async () => {
     await server?.stop();
     server = undefined;
