@@ -9,6 +9,7 @@ import { createLens, type GrepRunner, type Lens } from "@lens/service";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import type { RestDeps } from "./deps.js";
 import { jsonBodyShape } from "./jsonBodyShape.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
@@ -55,8 +56,8 @@ export interface RestAppOptions {
   token?: string;
   /** Failed authentications (and, for a service made here, every audited operation). */
   audit?: AuditLog;
-  /** Where an attachment's bytes are on disk (GET /files/{path}); unset = none served. */
-  attachmentFile?: (docId: string, hash: string) => string | undefined;
+  /** An attachment's bytes, streamed (GET /files/{path}); unset = none served. */
+  openAttachment?: RestDeps["openAttachment"];
   /** Data directory whose named tokens the admin routes manage; unset = no /tokens routes. */
   dataDir?: string;
   /** CORS: true = any origin; options are hono/cors's (the Lens headers are allowed and exposed). */
@@ -110,7 +111,7 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
     ...(options.audit ? { audit: options.audit } : {}),
     dataDir: options.dataDir,
     lastUsed: auth.lastUsed,
-    ...(options.attachmentFile ? { attachmentFile: options.attachmentFile } : {}),
+    ...(options.openAttachment ? { openAttachment: options.openAttachment } : {}),
   };
   const app = new OpenAPIHono({
     defaultHook: (result) => {

@@ -1,7 +1,7 @@
 // GET /files/{path}: an attachment's bytes, streamed with its mimetype, as a sandboxed
 // download; a note is refused (422), bytes not held here are a 404, If-None-Match a 304.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setEntry } from "@lens/core";
@@ -29,7 +29,8 @@ function app() {
   writeFileSync(file, bytes);
   const rest = createRestApp({
     workspace: ws,
-    attachmentFile: (_docId, h) => (h === hash ? file : undefined),
+    openAttachment: async (_docId, h) =>
+      h === hash ? { stream: createReadStream(file), size: bytes.length } : undefined,
   });
   return { rest, bytes, hash };
 }

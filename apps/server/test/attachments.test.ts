@@ -10,7 +10,7 @@ import { Workspace } from "@lens/core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveServeConfig } from "../src/cli/config.js";
-import { CLUSTER_ATTACHMENTS, importFolders } from "../src/compositionRoot/folderImport.js";
+import { importFolders, NO_BLOB_STORE } from "../src/compositionRoot/folderImport.js";
 import { type RunningServer, startServe } from "../src/compositionRoot/index.js";
 import { silentLog } from "../src/log.js";
 import { type Connection, connectHttp, requireBuiltCli, spawnCli, tempDir } from "./helpers.js";
@@ -191,7 +191,7 @@ describe("attachments", () => {
     expect(exported.equals(RANDOM)).toBe(true);
   });
 
-  it("an import without an attachment store (a cluster's) skips each attachment, saying so", async () => {
+  it("an import without a store for attachment bytes skips each attachment, saying so", async () => {
     const vault = join(tmp.path, "ClusterVault");
     write(vault, { "Note.md": "hi\n", "pic.png": PNG });
     const audited = join(tmp.path, "cluster-local");
@@ -207,7 +207,7 @@ describe("attachments", () => {
       },
       { vaults: [{ dir: vault, name: "C" }], replace: false },
     );
-    expect(outcome?.skipped).toEqual([{ path: "/pic.png", reason: CLUSTER_ATTACHMENTS }]);
+    expect(outcome?.skipped).toEqual([{ path: "/pic.png", reason: NO_BLOB_STORE }]);
     expect(workspace.paths.get("C/pic.png")).toBeUndefined();
     expect(workspace.paths.get("C/Note.md")).toBeDefined();
   });

@@ -9,6 +9,7 @@ export {
   hashFile,
   putBlob,
 } from "./attachments/blobDir.js";
+export { type BlobStore, dirBlobs, type OpenBlob } from "./attachments/blobStore.js";
 export { type AttachmentKind, attachmentKind, UNKNOWN_MIMETYPE } from "./attachments/kind.js";
 export {
   type AttachmentFile,

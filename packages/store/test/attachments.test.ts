@@ -4,10 +4,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, stat, truncate, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { contentDocId, readEntries, Workspace } from "@lens/core";
+import { contentDocId, readEntries, setEntry, Workspace } from "@lens/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BLOB_DIR, blobFile } from "../src/attachments/blobDir.js";
+import { dirBlobs } from "../src/attachments/blobStore.js";
 import { attachmentKind } from "../src/attachments/kind.js";
 import { MAX_ATTACHMENT_BYTES } from "../src/attachments/readAttachments.js";
 import { openStore } from "../src/dirStore.js";
@@ -61,7 +62,7 @@ describe("attachments", () => {
       "empty.pdf": Buffer.alloc(0),
     });
     const ws = new Workspace();
-    const report = await importVault(ws, vault, { folderName: "Team", dataDir: data });
+    const report = await importVault(ws, vault, { folderName: "Team", blobs: dirBlobs(data) });
     expect(report.skipped).toEqual([]);
     expect(report.added).toEqual([
       "/Board.canvas",
@@ -95,7 +96,7 @@ describe("attachments", () => {
     const blobTime = (await stat(join(data, BLOB_DIR, picDoc, pic.hash!))).mtimeMs;
     let updates = 0;
     folder.doc.on("update", () => updates++);
-    const again = await importVault(ws, vault, { folderName: "Team", dataDir: data });
+    const again = await importVault(ws, vault, { folderName: "Team", blobs: dirBlobs(data) });
     expect({ added: again.added, updated: again.updated, removed: again.removed }).toEqual({
       added: [],
       updated: [],
@@ -105,7 +106,7 @@ describe("attachments", () => {
     expect((await stat(join(data, BLOB_DIR, picDoc, pic.hash!))).mtimeMs).toBe(blobTime);
 
     const out = await tempDir();
-    const exported = await exportVault(ws, out, { dataDir: data });
+    const exported = await exportVault(ws, out, { blobs: dirBlobs(data) });
     expect(exported.missing).toEqual([]);
     expect(await readFile(join(out, "Team/Images/pic.png"))).toEqual(TINY_PNG);
     expect(await readFile(join(out, "Team/blob.bin"))).toEqual(random);
@@ -118,7 +119,7 @@ describe("attachments", () => {
     // A changed file keeps its entry's id and gets the new hash; the old blob stays.
     const next = randomBytes(2048);
     await writeFile(join(vault, "blob.bin"), next);
-    const changed = await importVault(ws, vault, { folderName: "Team", dataDir: data });
+    const changed = await importVault(ws, vault, { folderName: "Team", blobs: dirBlobs(data) });
     expect(changed.updated).toEqual(["/blob.bin"]);
     const bin2 = entriesOf(ws, "Team").entries.get("/blob.bin")!;
     expect(bin2.id).toBe(bin.id);
@@ -137,7 +138,7 @@ describe("attachments", () => {
     await writeFiles(vault, { "Note.md": "hi\n", "small.png": TINY_PNG, "big.bin": "" });
     await truncate(join(vault, "big.bin"), MAX_ATTACHMENT_BYTES + 1); // sparse: no 20 MiB written
     const ws = new Workspace();
-    const report = await importVault(ws, vault, { folderName: "Team", dataDir: data });
+    const report = await importVault(ws, vault, { folderName: "Team", blobs: dirBlobs(data) });
     expect(report.skipped).toEqual([
       {
         path: "/big.bin",
@@ -153,7 +154,7 @@ describe("attachments", () => {
     const ws = new Workspace();
     const report = await importVault(ws, vault, { folderName: "Team" });
     expect(report.skipped).toEqual([
-      { path: "/pic.png", reason: "not imported: no data directory to store attachments in" },
+      { path: "/pic.png", reason: "not imported: no store for attachment bytes given" },
     ]);
   });
 
@@ -163,16 +164,40 @@ describe("attachments", () => {
     await writeFiles(vault, { "Note.md": "hi\n", "pic.png": TINY_PNG });
     const ws = new Workspace();
     const store = await openStore(data, { workspace: ws });
-    await importVault(ws, vault, { folderName: "Team", dataDir: data });
+    await importVault(ws, vault, { folderName: "Team", blobs: dirBlobs(data) });
     await store.close();
     const ws2 = new Workspace();
     const again = await openStore(data, { workspace: ws2, readOnly: true });
     expect(again.report.skipped).toEqual([]);
     expect(again.report.ignored).toEqual([BLOB_DIR]);
     const out = await tempDir();
-    await exportVault(ws2, out, { dataDir: data });
+    await exportVault(ws2, out, { blobs: dirBlobs(data) });
     expect(await readFile(join(out, "Team/pic.png"))).toEqual(TINY_PNG);
     await again.close();
+  });
+
+  it("export lists an attachment whose bytes are not held as missing, writing nothing for it", async () => {
+    const vault = await tempDir();
+    const data = await tempDir();
+    await writeFiles(vault, { "pic.png": TINY_PNG });
+    const ws = new Workspace();
+    await importVault(ws, vault, { folderName: "Team", blobs: dirBlobs(data) });
+    const { folder } = entriesOf(ws, "Team");
+    setEntry(folder.doc, "/uploaded.pdf", {
+      id: "00000000-0000-4000-8000-0000000000ee",
+      type: "pdf",
+      version: 0,
+      hash: "b".repeat(64),
+      mimetype: "application/pdf",
+      synctime: 1,
+    });
+    const out = await tempDir();
+    const report = await exportVault(ws, out, { blobs: dirBlobs(data) });
+    expect(report.written).toEqual(["Team/pic.png"]);
+    expect(report.missing).toEqual(["Team/uploaded.pdf"]);
+    await expect(stat(join(out, "Team/uploaded.pdf"))).rejects.toThrow();
+    const none = await exportVault(ws, await tempDir());
+    expect(none.skipped.map((s) => s.path)).toEqual(["Team/pic.png", "Team/uploaded.pdf"]);
   });
 
   it("round-trip any bytes: import then export is the identity", async () => {
@@ -185,9 +210,9 @@ describe("attachments", () => {
           const data = await tempDir();
           await writeFiles(vault, { [name]: Buffer.from(bytes) });
           const ws = new Workspace();
-          await importVault(ws, vault, { folderName: "F", dataDir: data });
+          await importVault(ws, vault, { folderName: "F", blobs: dirBlobs(data) });
           const out = await tempDir();
-          await exportVault(ws, out, { dataDir: data });
+          await exportVault(ws, out, { blobs: dirBlobs(data) });
           expect(await readFile(join(out, "F", name))).toEqual(Buffer.from(bytes));
         },
       ),

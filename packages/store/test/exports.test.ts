@@ -8,6 +8,7 @@ it("exports exactly the public API", () => {
   expect(Object.keys(api).sort()).toEqual(
     [
       "BACKUP_MANIFEST",
+      "dirBlobs",
       "storeBlobs",
       "putBlob",
       "hasBlob",

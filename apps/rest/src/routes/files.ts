@@ -1,9 +1,7 @@
 // GET /files/{path}: an attachment's bytes (image, PDF, … entry), streamed from where the host
-// keeps them, authorised and scoped as a document read (the service's `attachment`). Never
+// keeps them (a data directory's files/, a cluster's bucket), authorised and scoped as a document read (the service's `attachment`). Never
 // read whole into memory; served as a download in a sandbox, whatever the mimetype (an SVG or
 // HTML attachment must not run as a page of this origin).
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { actorFor } from "../actor.js";
@@ -63,30 +61,24 @@ export function registerFileRoute(app: OpenAPIHono, deps: RestDeps): void {
     if (!found.ok) throw problemForFailure(found.error, { ws, path, reach: actor.caller.reach });
     const loc = found.value;
     const hash = loc.meta.hash;
-    const file = hash === undefined ? undefined : deps.attachmentFile?.(loc.docId, hash);
-    const size =
-      file === undefined
-        ? undefined
-        : await stat(file).then(
-            (s) => s.size,
-            () => undefined,
-          );
-    if (file === undefined || size === undefined) {
+    // The ETag is the content's hash: a client holding it has these bytes, nothing is opened.
+    const etag = `"${hash}"`;
+    const ifNoneMatch = c.req.valid("header")["if-none-match"];
+    if (hash !== undefined && ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {
+      return c.body(null, 304, { ETag: etag });
+    }
+    const blob = hash === undefined ? undefined : await deps.openAttachment?.(loc.docId, hash);
+    if (blob === undefined) {
       throw new ProblemError(
         "not-found",
         `The bytes of ${loc.path} are not held on this server (only its entry is).`,
       );
     }
-    const etag = `"${hash}"`;
-    const ifNoneMatch = c.req.valid("header")["if-none-match"];
-    if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {
-      return c.body(null, 304, { ETag: etag });
-    }
     const name = loc.path.slice(loc.path.lastIndexOf("/") + 1);
-    const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+    const body = Readable.toWeb(blob.stream) as ReadableStream<Uint8Array>;
     return c.body(body, 200, {
       "Content-Type": loc.meta.mimetype ?? "application/octet-stream",
-      "Content-Length": String(size),
+      "Content-Length": String(blob.size),
       "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
       "Content-Security-Policy": "sandbox",
       "X-Content-Type-Options": "nosniff",

@@ -292,8 +292,7 @@ export function buildProgram(env: Env = process.env): Command {
         const bar = progressReporter("exporting", log);
         const report = await exportVault(data.workspace, outDir, {
           ...(flags.folder ? { folder: flags.folder } : {}),
-          // Attachment bytes are in the data directory; a cluster keeps none yet.
-          ...(config.cluster ? {} : { dataDir: data.choice.dir }),
+          blobs: data.blobs,
           onProgress: (p) => bar.update(p),
         });
         bar.stop();

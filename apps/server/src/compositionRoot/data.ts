@@ -7,7 +7,14 @@ import { basename, resolve } from "node:path";
 import { AuditLog } from "@lens/access";
 import { ClusterNode } from "@lens/cluster";
 import { OwnedBacklinks, startLinkUpkeep, Workspace } from "@lens/core";
-import { blobSize, type DirStore, formatLoadReport, openStore } from "@lens/store";
+import {
+  type BlobStore,
+  blobSize,
+  type DirStore,
+  dirBlobs,
+  formatLoadReport,
+  openStore,
+} from "@lens/store";
 import type * as Y from "yjs";
 import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
 import {
@@ -33,6 +40,8 @@ export interface OpenedData {
   store?: DirStore;
   /** This process in its cluster (--cluster / --store). */
   cluster?: ClusterNode;
+  /** Attachment bytes: `files/…` of the data directory, or of the cluster's bucket. */
+  blobs: BlobStore;
   /** Resolves once every change so far is durable (on disk, or in the cluster's update log). */
   persist(): Promise<void>;
   /**
@@ -133,7 +142,7 @@ export async function openData(
         {
           workspace,
           dataDir: choice.dir,
-          ...(config.cluster ? {} : { attachmentsDir: choice.dir }),
+          blobs: docs.blobs,
           audit,
           flush: () => docs.persist(),
           who: "cli",
@@ -173,7 +182,7 @@ export async function openData(
   }
 }
 
-type Docs = Pick<OpenedData, "store" | "cluster" | "persist" | "startSleeping"> & {
+type Docs = Pick<OpenedData, "store" | "cluster" | "persist" | "startSleeping" | "blobs"> & {
   close(): Promise<void>;
 };
 
@@ -200,6 +209,7 @@ async function openDirStore(
   logLoadReport(store, log);
   return {
     store,
+    blobs: dirBlobs(dir),
     persist: () => store.flush(),
     startSleeping: (o) => store.startSleeping(o),
     async close() {
@@ -259,6 +269,7 @@ async function openCluster(
       : () => {};
   return {
     cluster: node,
+    blobs: node.blobs,
     persist: () => node.persist(),
     startSleeping: () => () => {},
     async close() {

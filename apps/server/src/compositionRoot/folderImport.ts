@@ -9,6 +9,7 @@ import type { AuditAction, AuditLog } from "@lens/access";
 import type { Workspace } from "@lens/core";
 import {
   applyVault,
+  type BlobStore,
   type ImportReport,
   readFolderBackup,
   readVault,
@@ -20,9 +21,8 @@ import {
 import { ConfigError } from "../cli/config.js";
 import type { Progress } from "../cli/progress.js";
 
-/** Why a cluster's import leaves attachments out (docs/cluster.md). */
-export const CLUSTER_ATTACHMENTS =
-  "not imported: attachments are not stored in a cluster yet (import into a data directory)";
+/** Why an import without a blob store leaves attachments out. */
+export const NO_BLOB_STORE = "not imported: no store for attachment bytes here";
 
 /** Where backups of replaced folders go. */
 export function backupsDir(dataDir: string): string {
@@ -33,10 +33,10 @@ export interface FolderImportContext {
   workspace: Workspace;
   dataDir: string;
   /**
-   * The data directory attachment bytes are stored in (`files/…`); unset in a cluster, whose
-   * imports skip attachments, saying so.
+   * Where attachment bytes are stored (`files/…` of the data directory or of the cluster's
+   * bucket); unset: imports skip attachments, saying so.
    */
-  attachmentsDir?: string;
+  blobs?: BlobStore;
   audit: AuditLog;
   /** Makes every change durable (the store's flush). */
   flush(): Promise<void>;
@@ -147,7 +147,7 @@ export async function importFolders(
             backupDetail: { replacedBy: vault.dir, by: ctx.who },
           })
         : { report: applyVault(ctx.workspace, contents, { folderName: vault.name }) };
-      if (ctx.attachmentsDir) await storeBlobs(ctx.workspace, done.report, ctx.attachmentsDir);
+      if (ctx.blobs) await storeBlobs(ctx.workspace, done.report, ctx.blobs);
       const action = existed ? "folder.replace" : "folder.import";
       outcomes.push(outcome(action, vault.dir, done.report, done.backup));
     }
@@ -187,7 +187,7 @@ export async function restoreFolder(
       backupDir: newBackupDir(ctx.dataDir, name),
       backupDetail: { replacedBy: dir, by: ctx.who },
     });
-    if (ctx.attachmentsDir) await storeBlobs(ctx.workspace, done.report, ctx.attachmentsDir);
+    if (ctx.blobs) await storeBlobs(ctx.workspace, done.report, ctx.blobs);
   } finally {
     endBatch();
   }
@@ -233,7 +233,7 @@ async function readVaultDir(ctx: FolderImportContext, vault: FolderVault): Promi
   try {
     return await readVault(vault.dir, {
       onProgress: (p) => bar?.update(p),
-      ...(ctx.attachmentsDir ? {} : { skipAttachments: CLUSTER_ATTACHMENTS }),
+      ...(ctx.blobs ? {} : { skipAttachments: NO_BLOB_STORE }),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -54,8 +54,7 @@ export async function runImport(
     const ctx = {
       workspace: data.workspace,
       dataDir: data.choice.dir,
-      // A cluster keeps no attachment bytes yet: its imports skip attachments, saying so.
-      ...(data.store ? { attachmentsDir: data.choice.dir } : {}),
+      blobs: data.blobs,
       audit: data.audit,
       flush: () => data.persist(),
       who: "cli",

@@ -6,7 +6,7 @@ import { Authenticator, tokenFilePath } from "@lens/access";
 import { createOAuthServer, OAuthState } from "@lens/oauth";
 import { createRestApp } from "@lens/rest";
 import { createLens, DEFAULT_HANDLE_IDLE_MS } from "@lens/service";
-import { blobFile, openReadLog } from "@lens/store";
+import { openReadLog } from "@lens/store";
 import { createSyncServer, type SyncLogger, type SyncServer } from "@lens/sync";
 import { ConfigError, type ServeConfig } from "../cli/config.js";
 import { chooseDataDir } from "../cli/dataDir.js";
@@ -107,10 +107,8 @@ export async function startServe(
       auth,
       audit,
       dataDir,
-      // Attachment bytes are in the data directory; a cluster keeps none yet.
-      ...(data.store
-        ? { attachmentFile: (docId: string, hash: string) => blobAt(dataDir, docId, hash) }
-        : {}),
+      // Attachment bytes: the data directory's files/, or the cluster's bucket.
+      openAttachment: (docId: string, hash: string) => data.blobs.open(docId, hash),
       ...(config.allowedOrigins.length ? { cors: { origin: config.allowedOrigins } } : {}),
       onServerError: (err, c) =>
         log.error({ err, method: c.req.method, path: c.req.path }, "REST request failed"),
@@ -201,14 +199,5 @@ export async function startServe(
   } catch (e) {
     await data.close();
     throw e;
-  }
-}
-
-/** The file of an attachment's bytes, or undefined for an id or hash no blob can have. */
-function blobAt(dataDir: string, docId: string, hash: string): string | undefined {
-  try {
-    return blobFile(dataDir, docId, hash);
-  } catch {
-    return undefined;
   }
 }

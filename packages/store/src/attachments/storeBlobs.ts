@@ -1,10 +1,10 @@
-// After an import has set attachment entries: their bytes into the data directory. An entry
+// After an import has set attachment entries: their bytes into the blob store. An entry
 // whose bytes cannot be stored is put back as it was (or removed), and the file reported as
 // skipped, so no entry names bytes that are not there.
 import { deleteEntry, type FileMeta, getEntry, setEntry, type Workspace } from "@lens/core";
 import type { ImportReport } from "../vault/import.js";
 import { IMPORT_ORIGIN } from "../vault/origin.js";
-import { putBlob } from "./blobDir.js";
+import type { BlobStore } from "./blobStore.js";
 
 /** One attachment of an import: where its bytes go and where they are read from. */
 export interface BlobToStore {
@@ -25,12 +25,12 @@ export interface BlobToStore {
 export async function storeBlobs(
   ws: Workspace,
   report: ImportReport,
-  dataDir: string,
+  blobs: BlobStore,
 ): Promise<void> {
   const folder = ws.folder(report.folderDocId);
   for (const blob of report.blobs) {
     try {
-      await putBlob(dataDir, blob.docId, blob.hash, blob.abs);
+      await blobs.put(blob.docId, blob.hash, blob.abs);
     } catch (e) {
       report.skipped.push({ path: blob.path, reason: `bytes not stored: ${(e as Error).message}` });
       if (!folder || blob.key === undefined) continue;

@@ -16,6 +16,7 @@ import {
   WakeDeferredError,
   type Workspace,
 } from "@lens/core";
+import type { BlobStore } from "../attachments/blobStore.js";
 import { type AttachmentFile, readAttachments } from "../attachments/readAttachments.js";
 import type { BlobToStore } from "../attachments/storeBlobs.js";
 import { storeBlobs } from "../attachments/storeBlobs.js";
@@ -42,10 +43,10 @@ export interface ImportOptions {
    */
   restoreEntries?: ReadonlyMap<string, FileMeta>;
   /**
-   * The data directory attachment bytes are stored in (`files/…`, attachments/blobDir.ts);
+   * Where attachment bytes are stored (`dirBlobs(dataDir)`: `files/…` of a data directory);
    * without it `importVault` skips non-markdown files, saying so.
    */
-  dataDir?: string;
+  blobs?: BlobStore;
 }
 
 export interface ReadVaultOptions extends Pick<ImportOptions, "onProgress"> {
@@ -100,15 +101,15 @@ export async function importVault(
   options: ImportOptions,
 ): Promise<ImportReport> {
   importFolderName(options.folderName);
-  const { dataDir } = options;
+  const { blobs } = options;
   const skipAttachments =
-    dataDir === undefined ? "not imported: no data directory to store attachments in" : undefined;
+    blobs === undefined ? "not imported: no store for attachment bytes given" : undefined;
   const contents = await readVault(vaultDir, {
     ...options,
     ...(skipAttachments ? { skipAttachments } : {}),
   });
   const report = applyVault(ws, contents, options);
-  if (dataDir !== undefined) await storeBlobs(ws, report, dataDir);
+  if (blobs !== undefined) await storeBlobs(ws, report, blobs);
   return report;
 }
 
