@@ -29,6 +29,7 @@ let data: string;
 let server: RunningServer | undefined;
 let conn: Connection;
 let importErr = "";
+let importOut = "";
 let otherToken = "";
 
 function write(root: string, files: Record<string, string | Buffer>): void {
@@ -64,6 +65,7 @@ beforeAll(async () => {
   const { code } = await child.exited;
   expect(code, child.stderr()).toBe(0);
   importErr = child.stderr();
+  importOut = child.stdout();
   const other = join(tmp.path, "Other");
   write(other, { "Elsewhere.md": "not Team\n" });
   const second = spawnCli(["import", "--data", data, "--folder", "Other", other]);
@@ -95,6 +97,9 @@ afterAll(async () => {
 
 describe("attachments", () => {
   it("an attachment over 20 MiB is refused on import, naming the file and the bound; the rest is imported", () => {
+    expect(importOut).toMatch(
+      /as "Team" into \S+: added 4, updated 0, removed 0, skipped 1 \(see the warnings\)\n$/,
+    );
     expect(importErr).toContain("/big.bin");
     expect(importErr).toContain(`over the ${BOUND} byte (20 MiB) bound for attachments`);
   });

@@ -218,7 +218,9 @@ export function resolveBackup(dataDir: string, backup: string): string {
 
 /** The line `lens import` and `lens restore` print for one outcome. */
 export function outcomeLine(o: FolderImportOutcome, dataDir: string): string {
-  const counts = `added ${o.added}, updated ${o.updated}, removed ${o.removed}`;
+  // Files left out (an attachment over the bound, …) are counted here; the log names each.
+  const skipped = o.skipped.length ? `, skipped ${o.skipped.length} (see the warnings)` : "";
+  const counts = `added ${o.added}, updated ${o.updated}, removed ${o.removed}${skipped}`;
   const head =
     o.action === "folder.restore"
       ? `Restored "${o.folder}" from ${o.restoredFrom} into ${dataDir}: ${counts}`
