@@ -72,15 +72,18 @@ export interface ImportReport {
   created: boolean;
   /** In-folder paths (`/a/b.md`) of new entries (markdown, attachments and folders). */
   added: string[];
-  /** Markdown paths whose text changed (or whose missing content doc was recreated), and
-   * attachments whose bytes changed. */
+  /**
+   * Markdown paths whose text changed (or whose missing content doc was recreated), and
+   * attachments whose bytes changed.
+   */
   updated: string[];
   unchanged: number;
   /** Entries whose path no longer exists in the vault, or that one of another type replaced. */
   removed: string[];
   /**
-   * Files left out: attachments over the bound (or when skipped), not UTF-8, symlinks, NFC clashes, and notes whose stored
-   * document failed to load (quarantined, never written over: repair or remove it first).
+   * Files left out: attachments over the bound (or all, without a store for their bytes), not
+   * UTF-8, symlinks, NFC clashes, notes whose stored document failed to load (quarantined,
+   * never written over: repair or remove it first), attachments whose bytes were not stored.
    */
   skipped: SkippedFile[];
   /** The attachments of the vault, whose bytes must be stored (`storeBlobs`). */
