@@ -11,6 +11,7 @@ import { problemForFailure } from "./toolProblems.js";
 export const ROUTE_OPERATIONS = {
   listDocuments: "glob",
   getDocument: "document.read",
+  getFile: "document.read",
   editDocument: "edit",
   insertIntoDocument: "insert",
   createDocument: "create",

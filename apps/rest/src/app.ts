@@ -9,6 +9,7 @@ import { createLens, type GrepRunner, type Lens } from "@lens/service";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import type { RestDeps } from "./deps.js";
 import { jsonBodyShape } from "./jsonBodyShape.js";
 import { registerApiDescription } from "./openapi.js";
 import { ProblemError, problemErrorHandler, problemResponse } from "./problems.js";
@@ -18,6 +19,7 @@ import { type AdminDeps, registerAdminRoutes } from "./routes/admin.js";
 import { registerDocumentRoutes } from "./routes/documents.js";
 import { registerEditRoute } from "./routes/edit.js";
 import { type EventStreamOptions, registerEventsRoute } from "./routes/events.js";
+import { registerFileRoute } from "./routes/files.js";
 import { registerGrepRoute } from "./routes/grep.js";
 import { registerInsertRoute } from "./routes/insert.js";
 import { registerLinksRoute } from "./routes/links.js";
@@ -54,6 +56,8 @@ export interface RestAppOptions {
   token?: string;
   /** Failed authentications (and, for a service made here, every audited operation). */
   audit?: AuditLog;
+  /** An attachment's bytes, streamed (GET /files/{path}); unset = none served. */
+  openAttachment?: RestDeps["openAttachment"];
   /** Data directory whose named tokens the admin routes manage; unset = no /tokens routes. */
   dataDir?: string;
   /** CORS: true = any origin; options are hono/cors's (the Lens headers are allowed and exposed). */
@@ -107,6 +111,7 @@ export function createRestApp(options: RestAppOptions): OpenAPIHono {
     ...(options.audit ? { audit: options.audit } : {}),
     dataDir: options.dataDir,
     lastUsed: auth.lastUsed,
+    ...(options.openAttachment ? { openAttachment: options.openAttachment } : {}),
   };
   const app = new OpenAPIHono({
     defaultHook: (result) => {
@@ -187,6 +192,7 @@ function registerRoutes(app: OpenAPIHono, deps: AdminDeps): void {
   registerInsertRoute(app, deps);
   registerOrganizeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
+  registerFileRoute(app, deps);
   registerGrepRoute(app, deps);
   registerSearchRoute(app, deps);
   // Before the review routes: /suggestions/history and /withdraw are their own paths.

@@ -16,6 +16,7 @@ const PUBLIC = new Set(["getOpenApiDocument", "getReferencePage", "getReferenceS
 const REQUESTS: Record<RouteId, [method: string, path: string, body?: unknown]> = {
   listDocuments: ["GET", "/documents"],
   getDocument: ["GET", "/documents/Lens/Index.md"],
+  getFile: ["GET", "/files/Lens/Index.md"],
   editDocument: ["POST", "/documents/Lens/Index.md/edit", { old_string: "a", new_string: "b" }],
   insertIntoDocument: ["POST", "/documents/Lens/Index.md/insert", { content: "x" }],
   createDocument: ["POST", "/documents", { path: "Lens/New.md", content: "x" }],

@@ -14,7 +14,8 @@ import type { S3Settings } from "./config.js";
 export class Bucket {
   readonly client: S3Client;
   private readonly bucket: string;
-  private readonly prefix: string;
+  /** The key prefix (`prefix/`, or empty) every object of this store has. */
+  readonly prefix: string;
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
@@ -74,6 +75,11 @@ export class Bucket {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: this.key(docId), Body: bytes }),
     );
+  }
+
+  /** The bucket's name. */
+  get name(): string {
+    return this.bucket;
   }
 
   close(): void {

@@ -1,4 +1,5 @@
 export { type ClusterAccess, openClusterAccess } from "./access.js";
+export { bucketBlobs } from "./blobs.js";
 export { Bucket } from "./bucket.js";
 export {
   type ClusterConfig,

@@ -5,9 +5,10 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { isFolderDoc, type ToolResult, type Workspace } from "@lens/core";
-import { decodeDocFile } from "@lens/store";
+import { type BlobStore, decodeDocFile } from "@lens/store";
 import { Redis } from "ioredis";
 import * as Y from "yjs";
+import { bucketBlobs } from "./blobs.js";
 import { Bucket } from "./bucket.js";
 import { checkpointRound, type FileFields } from "./checkpoints.js";
 import { type ClusterConfig, checkRedisUrl } from "./config.js";
@@ -80,6 +81,8 @@ export class ClusterNode {
   private readonly redis: ClusterRedis;
   private reader: Redis;
   private readonly bucket: Bucket;
+  /** Attachment bytes, in the bucket beside the documents (`files/{docId}/{hash}`). */
+  readonly blobs: BlobStore;
   private readonly keys: Keys;
   private readonly outbox: Outbox;
   private replica: Replica | undefined;
@@ -120,6 +123,7 @@ export class ClusterNode {
     this.redis = defineScripts(redis);
     this.reader = this.newReader();
     this.bucket = new Bucket(config.s3);
+    this.blobs = bucketBlobs(this.bucket);
     this.leases = new Leases(this.redis, this.keys, this.member, config.leaseMs ?? 5_000);
     this.outbox = new Outbox(
       this.redis,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as core from "../src/index.js";
 
 const EXPORTS = [
+  "AttachmentSchema",
   "BACKLINKS",
   "BACKLINKS_ORIGIN",
   "CHANGE_STATUSES",
@@ -82,6 +83,7 @@ const EXPORTS = [
   "applyReplacements",
   "applyRestores",
   "attachBacklinks",
+  "attachmentInfo",
   "authorKind",
   "backlinkIndexOf",
   "backlinksMap",
@@ -148,6 +150,7 @@ const EXPORTS = [
   "linkKey",
   "linksOf",
   "listSuggestions",
+  "lookupAttachment",
   "lookupDocument",
   "markedText",
   "mayContainMarks",
@@ -179,6 +182,7 @@ const EXPORTS = [
   "recentTool",
   "rejectSuggestions",
   "renameEntry",
+  "renderAttachment",
   "renderEntry",
   "renderGrep",
   "renderRead",

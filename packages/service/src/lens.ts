@@ -6,6 +6,8 @@ import {
   comparePaths,
   documentsInScope,
   type ListedChange,
+  type Located,
+  lookupAttachment,
   type Outcome,
   type PendingSuggestion,
   type ReadRequest,
@@ -146,6 +148,16 @@ export class Lens {
   /** Forgets an in-memory transport session (handles, and durable sessions, stay). */
   endSession(transport: string): void {
     this.ctx.reads.sessions.delete(transport);
+  }
+
+  /**
+   * The attachment (image, PDF, … entry) at `path` that the actor may read, authorised as a
+   * document read: the door then serves its bytes (REST's GET /files/{path}).
+   */
+  attachment(actor: Actor, path: string): Outcome<Located> {
+    const refused = refusal(actor.caller, "document.read");
+    if (refused) return { ok: false, error: refused };
+    return lookupAttachment(this.workspace, path, actor.caller.reach);
   }
 
   /** One document in a chosen view, whole or by lines (REST's GET); marks it read in `session`. */

@@ -1,6 +1,21 @@
 // @lens/store public entry: the data-directory store, the data.ysweet codec and vault import/export.
 
 export { writeFileAtomic } from "./atomicWrite.js";
+export {
+  BLOB_DIR,
+  blobFile,
+  blobSize,
+  hasBlob,
+  hashFile,
+  putBlob,
+} from "./attachments/blobDir.js";
+export { type BlobStore, dirBlobs, type OpenBlob } from "./attachments/blobStore.js";
+export { type AttachmentKind, attachmentKind, UNKNOWN_MIMETYPE } from "./attachments/kind.js";
+export {
+  type AttachmentFile,
+  MAX_ATTACHMENT_BYTES,
+} from "./attachments/readAttachments.js";
+export { type BlobToStore, storeBlobs } from "./attachments/storeBlobs.js";
 export { decodeBincodeMap, encodeBincodeMap } from "./codec/bincode.js";
 export type { KvEntries } from "./codec/bytes.js";
 export { type DocFileInfo, decodeDocFile, encodeDocFile, LOAD_ORIGIN } from "./codec/docFile.js";
@@ -60,6 +75,7 @@ export {
   type ImportOptions,
   type ImportReport,
   importVault,
+  type ReadVaultOptions,
   readVault,
   type VaultContents,
 } from "./vault/import.js";

@@ -12,6 +12,7 @@ import { readdir } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import * as Y from "yjs";
+import { BLOB_DIR } from "./attachments/blobDir.js";
 import { type DocFileInfo, decodeDocFile } from "./codec/docFile.js";
 import { DATA_FILE } from "./docPath.js";
 
@@ -67,7 +68,9 @@ export async function listDocDir(dir: string): Promise<DocDirListing> {
   const docIds: string[] = [];
   const ignored: string[] = [];
   for (const d of dirents) {
-    if (!d.name.startsWith(".") && (d.isDirectory() || d.isSymbolicLink())) docIds.push(d.name);
+    // `files/` holds attachment bytes (attachments/blobDir.ts), not a document.
+    const doc = !d.name.startsWith(".") && d.name !== BLOB_DIR;
+    if (doc && (d.isDirectory() || d.isSymbolicLink())) docIds.push(d.name);
     else ignored.push(d.name);
   }
   docIds.sort();

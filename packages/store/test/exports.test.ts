@@ -8,6 +8,17 @@ it("exports exactly the public API", () => {
   expect(Object.keys(api).sort()).toEqual(
     [
       "BACKUP_MANIFEST",
+      "dirBlobs",
+      "storeBlobs",
+      "putBlob",
+      "hasBlob",
+      "hashFile",
+      "blobSize",
+      "blobFile",
+      "attachmentKind",
+      "UNKNOWN_MIMETYPE",
+      "MAX_ATTACHMENT_BYTES",
+      "BLOB_DIR",
       "BACKUP_VAULT",
       "DATA_FILE",
       "DEFAULT_OID",

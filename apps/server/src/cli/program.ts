@@ -292,10 +292,11 @@ export function buildProgram(env: Env = process.env): Command {
         const bar = progressReporter("exporting", log);
         const report = await exportVault(data.workspace, outDir, {
           ...(flags.folder ? { folder: flags.folder } : {}),
+          blobs: data.blobs,
           onProgress: (p) => bar.update(p),
         });
         bar.stop();
-        for (const path of report.missing) log.warn({ path }, "no content loaded: not exported");
+        for (const path of report.missing) log.warn({ path }, "no content here: not exported");
         for (const s of report.skipped)
           log.warn({ path: s.path, reason: s.reason }, "not exported");
         process.stdout.write(

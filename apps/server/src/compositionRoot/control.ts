@@ -6,6 +6,7 @@ import type { AuditLog } from "@lens/access";
 import { OWNER, type Workspace } from "@lens/core";
 import { type LensServerDeps, serveStdio } from "@lens/mcp";
 import { OWNER_ACTOR } from "@lens/service";
+import { dirBlobs } from "@lens/store";
 import { ConfigError } from "../cli/config.js";
 import type { ControlHandlers } from "../control/controlServer.js";
 import type { ImportAnswerLine } from "../control/protocol.js";
@@ -35,6 +36,7 @@ export function controlHandlers(deps: ControlDeps): ControlHandlers {
       const ctx: FolderImportContext = {
         workspace: deps.workspace,
         dataDir: deps.dataDir,
+        blobs: dirBlobs(deps.dataDir),
         audit: deps.audit,
         flush: deps.flush,
         who: "cli",

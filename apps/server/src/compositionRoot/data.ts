@@ -7,7 +7,14 @@ import { basename, resolve } from "node:path";
 import { AuditLog } from "@lens/access";
 import { ClusterNode } from "@lens/cluster";
 import { OwnedBacklinks, startLinkUpkeep, Workspace } from "@lens/core";
-import { type DirStore, formatLoadReport, openStore } from "@lens/store";
+import {
+  type BlobStore,
+  blobSize,
+  type DirStore,
+  dirBlobs,
+  formatLoadReport,
+  openStore,
+} from "@lens/store";
 import type * as Y from "yjs";
 import { ConfigError, type DataConfig, type VaultImport } from "../cli/config.js";
 import {
@@ -33,6 +40,8 @@ export interface OpenedData {
   store?: DirStore;
   /** This process in its cluster (--cluster / --store). */
   cluster?: ClusterNode;
+  /** Attachment bytes: `files/…` of the data directory, or of the cluster's bucket. */
+  blobs: BlobStore;
   /** Resolves once every change so far is durable (on disk, or in the cluster's update log). */
   persist(): Promise<void>;
   /**
@@ -95,6 +104,10 @@ export async function openData(
     const workspace = new Workspace({
       folderNames: config.folderNames,
       ...(config.author ? { author: config.author } : {}),
+      // Attachment bytes are in the data directory (files/…); a cluster stores none yet.
+      ...(config.cluster
+        ? {}
+        : { attachmentSize: (docId: string, hash: string) => blobSize(choice.dir, docId, hash) }),
     });
     // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5). In a
     // cluster only a folder's owner writes its backlinks_v0 (docs/cluster.md).
@@ -129,6 +142,7 @@ export async function openData(
         {
           workspace,
           dataDir: choice.dir,
+          blobs: docs.blobs,
           audit,
           flush: () => docs.persist(),
           who: "cli",
@@ -168,7 +182,7 @@ export async function openData(
   }
 }
 
-type Docs = Pick<OpenedData, "store" | "cluster" | "persist" | "startSleeping"> & {
+type Docs = Pick<OpenedData, "store" | "cluster" | "persist" | "startSleeping" | "blobs"> & {
   close(): Promise<void>;
 };
 
@@ -195,6 +209,7 @@ async function openDirStore(
   logLoadReport(store, log);
   return {
     store,
+    blobs: dirBlobs(dir),
     persist: () => store.flush(),
     startSleeping: (o) => store.startSleeping(o),
     async close() {
@@ -254,6 +269,7 @@ async function openCluster(
       : () => {};
   return {
     cluster: node,
+    blobs: node.blobs,
     persist: () => node.persist(),
     startSleeping: () => () => {},
     async close() {

@@ -9,15 +9,20 @@ import type { AuditAction, AuditLog } from "@lens/access";
 import type { Workspace } from "@lens/core";
 import {
   applyVault,
+  type BlobStore,
   type ImportReport,
   readFolderBackup,
   readVault,
   replaceFolder,
   type SkippedFile,
+  storeBlobs,
   type VaultContents,
 } from "@lens/store";
 import { ConfigError } from "../cli/config.js";
 import type { Progress } from "../cli/progress.js";
+
+/** Why an import without a blob store leaves attachments out. */
+export const NO_BLOB_STORE = "not imported: no store for attachment bytes here";
 
 /** Where backups of replaced folders go. */
 export function backupsDir(dataDir: string): string {
@@ -27,6 +32,11 @@ export function backupsDir(dataDir: string): string {
 export interface FolderImportContext {
   workspace: Workspace;
   dataDir: string;
+  /**
+   * Where attachment bytes are stored (`files/…` of the data directory or of the cluster's
+   * bucket); unset: imports skip attachments, saying so.
+   */
+  blobs?: BlobStore;
   audit: AuditLog;
   /** Makes every change durable (the store's flush). */
   flush(): Promise<void>;
@@ -137,6 +147,7 @@ export async function importFolders(
             backupDetail: { replacedBy: vault.dir, by: ctx.who },
           })
         : { report: applyVault(ctx.workspace, contents, { folderName: vault.name }) };
+      if (ctx.blobs) await storeBlobs(ctx.workspace, done.report, ctx.blobs);
       const action = existed ? "folder.replace" : "folder.import";
       outcomes.push(outcome(action, vault.dir, done.report, done.backup));
     }
@@ -176,6 +187,7 @@ export async function restoreFolder(
       backupDir: newBackupDir(ctx.dataDir, name),
       backupDetail: { replacedBy: dir, by: ctx.who },
     });
+    if (ctx.blobs) await storeBlobs(ctx.workspace, done.report, ctx.blobs);
   } finally {
     endBatch();
   }
@@ -206,7 +218,9 @@ export function resolveBackup(dataDir: string, backup: string): string {
 
 /** The line `lens import` and `lens restore` print for one outcome. */
 export function outcomeLine(o: FolderImportOutcome, dataDir: string): string {
-  const counts = `added ${o.added}, updated ${o.updated}, removed ${o.removed}`;
+  // Files left out (an attachment over the bound, …) are counted here; the log names each.
+  const skipped = o.skipped.length ? `, skipped ${o.skipped.length} (see the warnings)` : "";
+  const counts = `added ${o.added}, updated ${o.updated}, removed ${o.removed}${skipped}`;
   const head =
     o.action === "folder.restore"
       ? `Restored "${o.folder}" from ${o.restoredFrom} into ${dataDir}: ${counts}`
@@ -219,7 +233,10 @@ export function outcomeLine(o: FolderImportOutcome, dataDir: string): string {
 async function readVaultDir(ctx: FolderImportContext, vault: FolderVault): Promise<VaultContents> {
   const bar = ctx.progress?.(`importing ${vault.name}`);
   try {
-    return await readVault(vault.dir, { onProgress: (p) => bar?.update(p) });
+    return await readVault(vault.dir, {
+      onProgress: (p) => bar?.update(p),
+      ...(ctx.blobs ? {} : { skipAttachments: NO_BLOB_STORE }),
+    });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {

@@ -54,6 +54,7 @@ export async function runImport(
     const ctx = {
       workspace: data.workspace,
       dataDir: data.choice.dir,
+      blobs: data.blobs,
       audit: data.audit,
       flush: () => data.persist(),
       who: "cli",

@@ -107,6 +107,8 @@ export async function startServe(
       auth,
       audit,
       dataDir,
+      // Attachment bytes: the data directory's files/, or the cluster's bucket.
+      openAttachment: (docId: string, hash: string) => data.blobs.open(docId, hash),
       ...(config.allowedOrigins.length ? { cors: { origin: config.allowedOrigins } } : {}),
       onServerError: (err, c) =>
         log.error({ err, method: c.req.method, path: c.req.path }, "REST request failed"),

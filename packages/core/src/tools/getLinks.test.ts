@@ -91,12 +91,19 @@ describe("get_links", () => {
     expect(getLinks("Research/Ratios.md")).toBe("Backlinks (1):\nTeam/Glossary.md\n\nLinks: none");
   });
 
-  it("fails with the lookup message for a missing document, a directory or a non-markdown file", () => {
+  it("lists an attachment's backlinks", () => {
+    const { getLinks } = setup();
+    expect(getLinks("Lens/pic.png")).toMatchObject({
+      isError: false,
+      text: "Backlinks (1):\nLens/Hub.md\n\nLinks: none",
+    });
+  });
+
+  it("fails with the lookup message for a missing document or a directory", () => {
     const { getLinks } = setup();
     for (const [path, message] of [
       ["Lens/Nope.md", "File does not exist"],
       ["Lens/Notes", "is a directory"],
-      ["Lens/pic.png", "not a markdown document"],
       ["/abs.md", "Invalid file_path"],
     ] as const) {
       const r = getLinks(path);

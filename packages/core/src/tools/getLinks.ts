@@ -4,6 +4,7 @@ import { z } from "zod";
 import { EVERYWHERE, type Reach, reachesEntry } from "../access/reach.js";
 import { backlinkIndexOf } from "../links/backlinks.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { attachmentEntry } from "./attachment.js";
 import { lookupDocument } from "./document.js";
 import { defineTool, success } from "./tool.js";
 
@@ -35,7 +36,11 @@ export const getLinksTool = defineTool({
   }),
   readOnly: true,
   run(ws, _session, args, caller) {
-    const found = lookupDocument(ws, args.file_path, caller?.reach);
+    // An attachment has backlinks (notes embedding it) and links of its own none.
+    const attached = attachmentEntry(ws, args.file_path, caller?.reach ?? EVERYWHERE);
+    const found = attached
+      ? success({ loc: attached })
+      : lookupDocument(ws, args.file_path, caller?.reach);
     if (!found.ok) return found;
     const { loc } = found.value;
     return success({ path: loc.path, ...linksOf(ws, loc.docId, caller?.reach) });

@@ -1,3 +1,10 @@
+export {
+  type AttachmentInfo,
+  AttachmentSchema,
+  attachmentInfo,
+  lookupAttachment,
+  renderAttachment,
+} from "./attachment.js";
 export { createTool } from "./create.js";
 export { deleteTool } from "./delete.js";
 export {

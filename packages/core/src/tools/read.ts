@@ -2,7 +2,15 @@
 // The reading itself is readDocument's; this module marks it read and renders it.
 import { z } from "zod";
 import type { Caller } from "../access/caller.js";
+import { EVERYWHERE } from "../access/reach.js";
 import type { Workspace } from "../workspace/workspace.js";
+import {
+  type AttachmentInfo,
+  AttachmentSchema,
+  attachmentEntry,
+  attachmentInfo,
+  renderAttachment,
+} from "./attachment.js";
 import { numberColumn } from "./numbered.js";
 import {
   type ReadResult,
@@ -13,9 +21,13 @@ import {
 import type { ReadTracker } from "./session.js";
 import { defineTool, failure, type Outcome, success } from "./tool.js";
 
-/** read's typed result: one note's fields, or with file_paths, `documents`. */
+/** An attachment read: what it is instead of its bytes. */
+type AttachmentRead = { path: string; attachment: AttachmentInfo };
+
+/** read's typed result: one note's fields (or an attachment's), or with file_paths, `documents`. */
 type ReadToolResult = Partial<ReadResult> & {
-  documents?: (ReadResult | { path: string; error: string })[];
+  attachment?: AttachmentInfo;
+  documents?: (ReadResult | AttachmentRead | { path: string; error: string })[];
 };
 
 export const READ_DEFAULT_LIMIT = 2000;
@@ -70,8 +82,17 @@ export const readTool = defineTool({
   ].join("\n"),
   input,
   output: ReadResultSchema.partial().extend({
+    attachment: AttachmentSchema.optional().describe(
+      "Set when the path is an attachment (image, PDF, …): what it is; no lines.",
+    ),
     documents: z
-      .array(z.union([ReadResultSchema, z.object({ path: z.string(), error: z.string() })]))
+      .array(
+        z.union([
+          ReadResultSchema,
+          z.object({ path: z.string(), attachment: AttachmentSchema }),
+          z.object({ path: z.string(), error: z.string() }),
+        ]),
+      )
       .optional()
       .describe("With file_paths: each note's result (or why it could not be read), in order."),
     session_id: z
@@ -101,16 +122,24 @@ export const readTool = defineTool({
     return success({ documents });
   },
   renderText(r) {
+    if (r.attachment) return renderAttachment(r.path as string, r.attachment);
     if (!r.documents) return renderRead(r as ReadResult);
-    return r.documents
-      .map((d) => `==> ${d.path} <==\n${"error" in d ? d.error : renderRead(d)}`)
-      .join("\n\n");
+    return r.documents.map((d) => `==> ${d.path} <==\n${renderOne(d)}`).join("\n\n");
   },
 });
 
 type ReadArgs = { offset?: number | undefined; limit?: number | undefined };
 
-/** One note read within `maxChars`, marked read in the session. */
+function renderOne(d: NonNullable<ReadToolResult["documents"]>[number]): string {
+  if ("error" in d) return d.error;
+  if ("attachment" in d) return renderAttachment(d.path, d.attachment);
+  return renderRead(d);
+}
+
+/**
+ * One note read within `maxChars`, marked read in the session; an attachment is described
+ * instead (and not marked read: it has no text to edit).
+ */
 function readOne(
   ws: Workspace,
   session: ReadTracker,
@@ -118,7 +147,9 @@ function readOne(
   args: ReadArgs,
   caller: Caller | undefined,
   maxChars = READ_MAX_OUTPUT,
-): Outcome<ReadResult> {
+): Outcome<ReadResult | AttachmentRead> {
+  const loc = attachmentEntry(ws, filePath, caller?.reach ?? EVERYWHERE);
+  if (loc) return success({ path: loc.path, attachment: attachmentInfo(ws, loc) });
   const read = readDocument(
     ws,
     {

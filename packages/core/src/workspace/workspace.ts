@@ -29,6 +29,11 @@ export interface WorkspaceOptions {
   now?: () => number;
   /** Source of ids for new documents and folder entries (UUIDs); crypto.randomUUID by default. */
   newId?: () => string;
+  /**
+   * Size in bytes of an attachment's stored bytes (blob `hash` of entry doc `docId`), or
+   * undefined when not known here; what `read` of an attachment reports. Default: unknown.
+   */
+  attachmentSize?: (docId: string, hash: string) => number | undefined;
 }
 
 export interface Folder extends FolderRef {
@@ -85,6 +90,7 @@ export class Workspace {
   readonly now: () => number;
   /** A new UUID, for the entries and content docs Lens creates. */
   readonly newId: () => string;
+  private readonly blobSize: WorkspaceOptions["attachmentSize"];
   private readonly folderNameConfig: Record<string, string>;
   private readonly folderStates = new Map<string, FolderState>();
   /** Seniority of each folder held (kept when a folder is added again under its id). */
@@ -120,6 +126,7 @@ export class Workspace {
     this.author = options.author;
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? uuidv4;
+    this.blobSize = options.attachmentSize;
     this.views = new ViewCache((docId) => {
       const doc = this.contents.get(docId);
       return doc ? contentsText(doc).toString() : this.dormant.get(docId)?.raw;
@@ -128,6 +135,12 @@ export class Workspace {
       if (e.type === "content") this.views.invalidate(e.docId);
       else if (e.type === "doc") this.views.invalidate(e.docId);
     });
+  }
+
+  /** Bytes of an attachment entry (image, pdf, …) as stored, when known. */
+  attachmentSize(loc: Located): number | undefined {
+    const { hash } = loc.meta;
+    return hash === undefined ? undefined : this.blobSize?.(loc.docId, hash);
   }
 
   // ---- events ---------------------------------------------------------------------------

@@ -1,8 +1,12 @@
-// Folder(s) → markdown files: the raw text of every loaded markdown doc, written byte for byte
-// under its user-facing path (`Lens/Notes/Ideas.md`) below an output directory.
+// Folder(s) → files: the raw text of every loaded markdown doc, and the stored bytes of every
+// attachment (given the data directory), written byte for byte under their user-facing paths
+// (`Lens/Notes/Ideas.md`, `Lens/Images/a.png`) below an output directory.
+import { createWriteStream } from "node:fs";
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { filemetaMap, isEntryPath, type Workspace } from "@lens/core";
+import type { BlobStore } from "../attachments/blobStore.js";
 import { forEachLimit } from "../concurrency.js";
 import type { Progress } from "../loadDir.js";
 import type { SkippedFile } from "./walk.js";
@@ -11,12 +15,14 @@ export interface ExportOptions {
   /** Only this folder (by display name); default every folder. */
   folder?: string;
   onProgress?: (progress: Progress) => void;
+  /** Where attachment bytes are (`dirBlobs(dataDir)`, a bucket); without it they are skipped. */
+  blobs?: BlobStore;
 }
 
 export interface ExportReport {
   /** User-facing paths written. */
   written: string[];
-  /** Markdown entries whose content doc is not loaded (nothing written). */
+  /** Markdown entries whose content doc is not loaded, attachments whose bytes are not stored. */
   missing: string[];
   /** Entries whose path would land outside the output directory. */
   skipped: SkippedFile[];
@@ -39,7 +45,13 @@ export async function exportVault(
       .filter((f) => !only || f.name === only)
       .map((f) => f.name),
   );
-  const files: Array<{ path: string; target: string; docId: string }> = [];
+  const files: Array<{
+    path: string;
+    target: string;
+    docId: string;
+    hash?: string;
+    synctime?: number;
+  }> = [];
   // Keys a client wrote that are no path Lens serves (NUL, `..`, `\`) are never indexed: say
   // so instead of exporting them or aborting.
   for (const f of ws.folders()) {
@@ -64,20 +76,36 @@ export async function exportVault(
     else if (loc.meta.type === "markdown") {
       if (ws.hasContent(loc.docId)) files.push({ path: loc.path, target, docId: loc.docId });
       else report.missing.push(loc.path);
+    } else if (options.blobs === undefined) {
+      report.skipped.push({
+        path: loc.path,
+        reason: "an attachment: no store of attachment bytes given",
+      });
+    } else if (loc.meta.hash === undefined) report.missing.push(loc.path);
+    else {
+      const { hash, synctime } = loc.meta;
+      files.push({ path: loc.path, target, docId: loc.docId, hash, synctime: synctime ?? 0 });
     }
   }
   for (const d of dirs) await mkdir(resolve(root, d), { recursive: true });
   let done = 0;
   options.onProgress?.({ done, total: files.length });
+  const unheld = new Set<string>();
   await forEachLimit(files, 16, async (f) => {
-    // The text, not the Y.Doc: a dormant doc is not woken for it.
-    const text = ws.view(f.docId)!.raw;
     await mkdir(dirname(f.target), { recursive: true });
-    await writeFile(f.target, Buffer.from(text, "utf8"));
-    const mtime = ws.mtime(f.docId);
-    if (mtime > 0) await utimes(f.target, mtime / 1000, mtime / 1000);
+    if (f.hash !== undefined) {
+      // An attachment's bytes, streamed (never whole in memory); its time is its synctime.
+      const blob = await options.blobs!.open(f.docId, f.hash);
+      if (blob === undefined) unheld.add(f.path);
+      else await pipeline(blob.stream, createWriteStream(f.target));
+    }
+    // The text, not the Y.Doc: a dormant doc is not woken for it.
+    else await writeFile(f.target, Buffer.from(ws.view(f.docId)!.raw, "utf8"));
+    const mtime = f.synctime ?? ws.mtime(f.docId);
+    if (mtime > 0 && !unheld.has(f.path)) await utimes(f.target, mtime / 1000, mtime / 1000);
     options.onProgress?.({ done: ++done, total: files.length });
   });
-  report.written = files.map((f) => f.path);
+  report.written = files.filter((f) => !unheld.has(f.path)).map((f) => f.path);
+  report.missing.push(...[...unheld].sort());
   return report;
 }

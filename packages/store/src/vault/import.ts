@@ -16,14 +16,18 @@ import {
   WakeDeferredError,
   type Workspace,
 } from "@lens/core";
+import type { BlobStore } from "../attachments/blobStore.js";
+import { type AttachmentFile, readAttachments } from "../attachments/readAttachments.js";
+import type { BlobToStore } from "../attachments/storeBlobs.js";
+import { storeBlobs } from "../attachments/storeBlobs.js";
 import { forEachLimit } from "../concurrency.js";
 import type { Progress } from "../loadDir.js";
 import { newDoc } from "../newDoc.js";
+import { IMPORT_ORIGIN } from "./origin.js";
 import { applyTextDiff } from "./textDiff.js";
 import { listVault, type SkippedFile, type VaultItem, type VaultListing } from "./walk.js";
 
-/** Origin of every transaction an import makes. */
-export const IMPORT_ORIGIN = Symbol("lens-vault-import");
+export { IMPORT_ORIGIN };
 
 export interface ImportOptions {
   /** Display name of the folder; an existing folder of that name is updated in place. */
@@ -38,12 +42,24 @@ export interface ImportOptions {
    * (attachments, notes whose content was missing) are kept, or put back, instead of removed.
    */
   restoreEntries?: ReadonlyMap<string, FileMeta>;
+  /**
+   * Where attachment bytes are stored (`dirBlobs(dataDir)`: `files/…` of a data directory);
+   * without it `importVault` skips non-markdown files, saying so.
+   */
+  blobs?: BlobStore;
+}
+
+export interface ReadVaultOptions extends Pick<ImportOptions, "onProgress"> {
+  /** Why non-markdown files are left out (e.g. no store for their bytes); absent: read them. */
+  skipAttachments?: string;
 }
 
 /** A vault directory as read from disk, ready for `applyVault`. */
 export interface VaultContents {
   listing: VaultListing;
   files: MarkdownFile[];
+  /** Non-markdown files, hashed (none when the read skipped them). */
+  attachments: AttachmentFile[];
   /** Files left out while reading (see `ImportReport.skipped`). */
   skipped: readonly SkippedFile[];
 }
@@ -54,18 +70,24 @@ export interface ImportReport {
   folderName: string;
   /** True when the folder did not exist before. */
   created: boolean;
-  /** In-folder paths (`/a/b.md`) of new entries (markdown and folders). */
+  /** In-folder paths (`/a/b.md`) of new entries (markdown, attachments and folders). */
   added: string[];
-  /** Markdown paths whose text changed (or whose missing content doc was recreated). */
+  /**
+   * Markdown paths whose text changed (or whose missing content doc was recreated), and
+   * attachments whose bytes changed.
+   */
   updated: string[];
   unchanged: number;
   /** Entries whose path no longer exists in the vault, or that one of another type replaced. */
   removed: string[];
   /**
-   * Files left out: not markdown, not UTF-8, symlinks, NFC clashes, and notes whose stored
-   * document failed to load (quarantined, never written over: repair or remove it first).
+   * Files left out: attachments over the bound (or all, without a store for their bytes), not
+   * UTF-8, symlinks, NFC clashes, notes whose stored document failed to load (quarantined,
+   * never written over: repair or remove it first), attachments whose bytes were not stored.
    */
   skipped: SkippedFile[];
+  /** The attachments of the vault, whose bytes must be stored (`storeBlobs`). */
+  blobs: BlobToStore[];
 }
 
 export interface MarkdownFile extends VaultItem {
@@ -82,7 +104,16 @@ export async function importVault(
   options: ImportOptions,
 ): Promise<ImportReport> {
   importFolderName(options.folderName);
-  return applyVault(ws, await readVault(vaultDir, options), options);
+  const { blobs } = options;
+  const skipAttachments =
+    blobs === undefined ? "not imported: no store for attachment bytes given" : undefined;
+  const contents = await readVault(vaultDir, {
+    ...options,
+    ...(skipAttachments ? { skipAttachments } : {}),
+  });
+  const report = applyVault(ws, contents, options);
+  if (blobs !== undefined) await storeBlobs(ws, report, blobs);
+  return report;
 }
 
 /** The NFC folder name an import makes, or throws when it cannot be one. */
@@ -94,18 +125,22 @@ export function importFolderName(name: string): string {
   return folderName;
 }
 
-/** Lists and reads a vault directory's markdown files (UTF-8), with progress. */
+/**
+ * Lists and reads a vault directory: markdown files (UTF-8), with progress, and the other files
+ * as attachments (hashed; unless `skipAttachments` says why not).
+ */
 export async function readVault(
   vaultDir: string,
-  options: Pick<ImportOptions, "onProgress"> = {},
+  options: ReadVaultOptions = {},
 ): Promise<VaultContents> {
   const listing = await listVault(vaultDir);
   const skipped: SkippedFile[] = [...listing.skipped];
-  for (const o of listing.others) {
-    skipped.push({ path: o.path, reason: "not markdown (Lens stores no attachments)" });
-  }
+  const why = options.skipAttachments;
+  if (why !== undefined)
+    for (const o of listing.others) skipped.push({ path: o.path, reason: why });
+  const attachments = why === undefined ? await readAttachments(listing.others, skipped) : [];
   const files = await readMarkdown(listing.markdown, skipped, options.onProgress);
-  return { listing, files, skipped };
+  return { listing, files, attachments, skipped };
 }
 
 /**
@@ -121,7 +156,9 @@ export function applyVault(
 ): ImportReport {
   const folderName = importFolderName(options.folderName);
   const { listing, files } = contents;
-  return ws.batch(() => addVault(ws, folderName, listing, files, [...contents.skipped], options));
+  return ws.batch(() =>
+    addVault(ws, folderName, listing, files, contents.attachments, [...contents.skipped], options),
+  );
 }
 
 /** What an import would do to a folder (see `vaultChanges`). */
@@ -168,6 +205,12 @@ export function vaultChanges(
       if (ws.unavailableReason(docId) === undefined) out.replaces = true;
     } else if (ws.view(docId)?.raw !== file.text) out.replaces = true;
   }
+  for (const a of contents.attachments) {
+    const meta = entries.get(a.path)?.meta;
+    if (meta?.type === a.type && meta.hash === a.hash) continue;
+    out.adds ||= meta === undefined || !isAttachment(meta);
+    out.replaces ||= meta !== undefined;
+  }
   const recorded = [...(options.restoreEntries?.keys() ?? [])].map((p) => p.normalize("NFC"));
   if (recorded.some((p) => !entries.has(p) && !dirs.has(p))) out.adds = true;
   const onDisk = new Set<string>([
@@ -186,6 +229,7 @@ function addVault(
   folderName: string,
   listing: VaultListing,
   files: MarkdownFile[],
+  attachments: AttachmentFile[],
   skipped: SkippedFile[],
   options: ImportOptions,
 ): ImportReport {
@@ -209,6 +253,7 @@ function addVault(
     unchanged: 0,
     removed: [],
     skipped,
+    blobs: [],
   };
   const toSet: Array<[string, FileMeta]> = [];
   const recorded = new Map<string, FileMeta>();
@@ -276,10 +321,42 @@ function addVault(
     } else if (setText(ws, docId, file)) report.updated.push(file.path);
     else report.unchanged++;
   }
+  for (const a of attachments) {
+    const found = entries.get(a.path);
+    const meta = found?.meta;
+    const kept = meta !== undefined && isAttachment(meta);
+    if (found && !kept) retyped.push(found.key);
+    const id = kept ? meta.id : (reuse(a.path, a.type) ?? randomUUID());
+    const blob: BlobToStore = {
+      path: a.path,
+      docId: contentDocId(relayId, id),
+      hash: a.hash,
+      abs: a.abs,
+    };
+    report.blobs.push(blob);
+    if (kept && meta.type === a.type && meta.hash === a.hash) {
+      report.unchanged++;
+      continue;
+    }
+    // As Relay writes a blob's entry; a changed file keeps its id, with the new hash.
+    const next: FileMeta = {
+      id,
+      type: a.type,
+      version: kept ? meta.version : 0,
+      hash: a.hash,
+      mimetype: a.mimetype,
+      synctime: a.mtime,
+    };
+    blob.key = found?.key ?? a.path;
+    if (meta) blob.before = meta;
+    toSet.push([blob.key, next]);
+    (kept ? report.updated : report.added).push(a.path);
+  }
   // Recorded entries the vault has no file for (attachments; notes without content) come back.
   const vaultDirs = new Set(listing.dirs.map((d) => d.path));
+  const attached = new Set(attachments.map((a) => a.path));
   for (const [p, meta] of recorded) {
-    if (entries.has(p) || newIds.has(p) || vaultDirs.has(p)) continue;
+    if (entries.has(p) || newIds.has(p) || vaultDirs.has(p) || attached.has(p)) continue;
     const id = meta.type === "markdown" || meta.type === "folder" ? reuse(p, meta.type) : meta.id;
     if (id === undefined) continue;
     toSet.push([p, { ...meta, id }]);
@@ -395,6 +472,11 @@ async function readMarkdown(
     onProgress?.({ done: ++done, total: items.length });
   });
   return slots.filter((f): f is MarkdownFile => f !== undefined);
+}
+
+/** True for an entry holding bytes (image, pdf, …), not a note or a folder. */
+function isAttachment(meta: FileMeta): boolean {
+  return meta.type !== "markdown" && meta.type !== "folder";
 }
 
 /** Entries under a hidden name (`.obsidian/…`) are never listed, so never removed. */

@@ -1,0 +1,2 @@
+/** Origin of every transaction an import makes. */
+export const IMPORT_ORIGIN = Symbol("lens-vault-import");
