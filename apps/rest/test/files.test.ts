@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { setEntry } from "@lens/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRestApp } from "../src/index.js";
+import { contentType } from "../src/routes/files.js";
 import { fixtureWorkspace } from "./support/fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lens-rest-files-"));
@@ -63,5 +64,20 @@ describe("GET /files/{path}", () => {
     expect(((await unheld.json()) as { detail: string }).detail).toContain(
       "not held on this server",
     );
+  });
+
+  it("sends an entry's mimetype only when it is one: a sync client may write anything there", async () => {
+    expect(contentType("image/png")).toBe("image/png");
+    expect(contentType("application/vnd.ms-excel")).toBe("application/vnd.ms-excel");
+    for (const hostile of [
+      "text/html\r\nSet-Cookie: a=b",
+      "text/html; charset=utf-8",
+      "image",
+      "",
+      undefined,
+      `image/${"x".repeat(300)}`,
+    ]) {
+      expect(contentType(hostile), String(hostile)).toBe("application/octet-stream");
+    }
   });
 });

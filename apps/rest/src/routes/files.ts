@@ -77,7 +77,7 @@ export function registerFileRoute(app: OpenAPIHono, deps: RestDeps): void {
     const name = loc.path.slice(loc.path.lastIndexOf("/") + 1);
     const body = Readable.toWeb(blob.stream) as ReadableStream<Uint8Array>;
     return c.body(body, 200, {
-      "Content-Type": loc.meta.mimetype ?? "application/octet-stream",
+      "Content-Type": contentType(loc.meta.mimetype),
       "Content-Length": String(blob.size),
       "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
       "Content-Security-Policy": "sandbox",
@@ -86,4 +86,15 @@ export function registerFileRoute(app: OpenAPIHono, deps: RestDeps): void {
       "Cache-Control": "no-cache",
     });
   });
+}
+
+/**
+ * The entry's mimetype as a Content-Type, when it is one (`type/subtype`, no parameters): any
+ * sync client may write the entry, so anything else is sent as plain bytes.
+ */
+export function contentType(mimetype: string | undefined): string {
+  return mimetype !== undefined &&
+    /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i.test(mimetype)
+    ? mimetype
+    : "application/octet-stream";
 }
