@@ -196,6 +196,7 @@ const EXPORTS = [
   "reviewUnits",
   "roleIncludes",
   "roleRefusal",
+  "safeMimetype",
   "scanCritic",
   "searchDocument",
   "searchTool",

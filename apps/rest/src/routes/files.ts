@@ -4,6 +4,7 @@
 // HTML attachment must not run as a page of this origin).
 import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { safeMimetype } from "@lens/core";
 import { actorFor } from "../actor.js";
 import type { RestDeps } from "../deps.js";
 import { ifNoneMatchHits } from "../etag.js";
@@ -88,13 +89,7 @@ export function registerFileRoute(app: OpenAPIHono, deps: RestDeps): void {
   });
 }
 
-/**
- * The entry's mimetype as a Content-Type, when it is one (`type/subtype`, no parameters): any
- * sync client may write the entry, so anything else is sent as plain bytes.
- */
+/** The entry's mimetype as a Content-Type when it is one (core's safeMimetype), else bytes. */
 export function contentType(mimetype: string | undefined): string {
-  return mimetype !== undefined &&
-    /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i.test(mimetype)
-    ? mimetype
-    : "application/octet-stream";
+  return safeMimetype(mimetype) ?? "application/octet-stream";
 }

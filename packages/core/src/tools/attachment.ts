@@ -47,10 +47,22 @@ export function lookupAttachment(ws: Workspace, filePath: string, reach: Reach):
 /** An attachment entry's type, mimetype and size (when known). */
 export function attachmentInfo(ws: Workspace, loc: Located): AttachmentInfo {
   const info: AttachmentInfo = { type: loc.meta.type };
-  if (loc.meta.mimetype !== undefined) info.mimetype = loc.meta.mimetype;
+  const mimetype = safeMimetype(loc.meta.mimetype);
+  if (mimetype !== undefined) info.mimetype = mimetype;
   const size = ws.attachmentSize(loc);
   if (size !== undefined) info.size = size;
   return info;
+}
+
+/**
+ * An entry's mimetype when it is one (`type/subtype`, no parameters), else undefined: any sync
+ * client may write the entry, and its mimetype reaches a header and the assistant's text.
+ */
+export function safeMimetype(mimetype: string | undefined): string | undefined {
+  return mimetype !== undefined &&
+    /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i.test(mimetype)
+    ? mimetype
+    : undefined;
 }
 
 /** `Team/Images/a.png: image (image/png), 12 345 bytes — an attachment; …` */

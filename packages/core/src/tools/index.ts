@@ -4,6 +4,7 @@ export {
   attachmentInfo,
   lookupAttachment,
   renderAttachment,
+  safeMimetype,
 } from "./attachment.js";
 export { createTool } from "./create.js";
 export { deleteTool } from "./delete.js";
