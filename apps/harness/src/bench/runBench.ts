@@ -15,6 +15,7 @@ import { grepBench } from "./grepBench.js";
 import { latencyBench, OpRunner } from "./latencyBench.js";
 import { loadBench } from "./loadBench.js";
 import { currentLoad, describeMachine } from "./machine.js";
+import { memoryBench } from "./memoryBench.js";
 import type { BenchReport, ReportSection } from "./report.js";
 import { stopRgHelper } from "./ripgrep.js";
 import { searchBench } from "./searchBench.js";
@@ -28,6 +29,7 @@ export const BENCH_PARTS = [
   "mcp",
   "filesystem",
   "load",
+  "memory",
   "cluster",
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
@@ -49,6 +51,8 @@ interface Profile {
   concurrency: number[];
   durationMs: number;
   loads: { docs: number; runs: number }[];
+  /** Corpora `lens serve` is measured on (the memory part). */
+  memory: { docs: number; runs: number }[];
 }
 
 const FULL: Profile = {
@@ -64,6 +68,10 @@ const FULL: Profile = {
     { docs: 10_000, runs: 5 },
     { docs: 50_000, runs: 3 },
   ],
+  memory: [
+    { docs: 10_000, runs: 3 },
+    { docs: 50_000, runs: 1 },
+  ],
 };
 
 const QUICK: Profile = {
@@ -78,6 +86,7 @@ const QUICK: Profile = {
     { docs: 1_000, runs: 2 },
     { docs: 2_000, runs: 2 },
   ],
+  memory: [{ docs: 1_000, runs: 1 }],
 };
 
 const FOLDERS = 4;
@@ -292,6 +301,30 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       report.sections.push(section);
     } catch (e) {
       skip("load", e);
+    }
+  }
+
+  if (wants("memory")) {
+    try {
+      const corpora = [];
+      for (const m of profile.memory) {
+        const c = await ensureCorpus(
+          options.cacheDir,
+          { seed: options.seed, docs: m.docs, folders: FOLDERS },
+          ["data"],
+          log,
+        );
+        corpora.push({
+          docs: m.docs,
+          bytes: c.manifest.stats.bytes,
+          dataDir: c.paths.data!,
+          runs: m.runs,
+        });
+      }
+      const { section } = await memoryBench(corpora, log);
+      report.sections.push(section);
+    } catch (e) {
+      skip("memory", e);
     }
   }
 

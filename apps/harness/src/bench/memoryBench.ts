@@ -1,0 +1,140 @@
+// The memory section: the resident set of a real `lens serve` process (the whole process —
+// heap, the grep worker thread, buffers, code — as the kernel counts it in /proc/PID/status
+// VmRSS), right after it loaded a corpus and again after an assistant's first searches: a
+// literal grep, a case-insensitive grep in content mode and a ranked search, over MCP. Each
+// run is a fresh process on its own copy of the data directory. The goal of the performance
+// issue is at most 3× the notes' bytes.
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { connectMcp } from "../scenario/mcpAdapter.js";
+import { startLensServe } from "../server/lensServe.js";
+import type { ReportSection } from "./report.js";
+import { formatBytes, median } from "./stats.js";
+
+export interface MemoryCorpus {
+  docs: number;
+  /** The notes' text, UTF-8 bytes. */
+  bytes: number;
+  dataDir: string;
+  runs: number;
+}
+
+interface Sample {
+  loaded: number;
+  searched: number;
+  loadMs: number;
+}
+
+/** The searches an assistant starts with (what the issue's 647 MB figure followed). */
+const SEARCHES: [string, Record<string, unknown>][] = [
+  ["grep", { pattern: "replication", output_mode: "files_with_matches", head_limit: 0 }],
+  ["grep", { pattern: "consensus", "-i": true, output_mode: "content", head_limit: 0 }],
+  ["grep", { pattern: "lea[sd]e?r", output_mode: "count", head_limit: 0 }],
+  ["search", { query: "how does the cluster recover after a failure" }],
+];
+
+/** VmRSS of `pid` in bytes (Linux). */
+async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** Waits until the process's RSS has not grown for `quietMs` (background warming done). */
+async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Promise<number> {
+  const end = Date.now() + capMs;
+  let last = await residentBytes(pid);
+  let since = Date.now();
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await residentBytes(pid);
+    if (now > last + 1_000_000) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return Math.max(now, last);
+  }
+  return last;
+}
+
+async function oneRun(corpus: MemoryCorpus): Promise<Sample> {
+  const scratch = await mkdtemp(join(tmpdir(), "lens-memory-"));
+  try {
+    const data = join(scratch, "data");
+    await cp(corpus.dataDir, data, { recursive: true });
+    const started = Date.now();
+    const server = await startLensServe({ data });
+    const loadMs = Date.now() - started;
+    try {
+      const pid = server.proc.pid!;
+      const loaded = await settled(pid);
+      const conn = await connectMcp({ url: server.url }, "lens-harness:memory");
+      try {
+        for (const [tool, args] of SEARCHES) {
+          const r = await conn.call(tool, args);
+          if (r.isError) throw new Error(`${tool} failed: ${r.text.slice(0, 200)}`);
+        }
+      } finally {
+        await conn.close();
+      }
+      const searched = await settled(pid);
+      return { loaded, searched, loadMs };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+export async function memoryBench(
+  corpora: MemoryCorpus[],
+  log: (m: string) => void,
+): Promise<{ section: ReportSection }> {
+  const rows: string[][] = [];
+  for (const c of corpora) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < c.runs; i++) {
+      log(`memory: ${c.docs} documents, run ${i + 1} of ${c.runs}`);
+      samples.push(await oneRun(c));
+    }
+    const loaded = median(samples.map((s) => s.loaded));
+    const searched = median(samples.map((s) => s.searched));
+    rows.push([
+      String(c.docs),
+      formatBytes(c.bytes),
+      String(c.runs),
+      `${(median(samples.map((s) => s.loadMs)) / 1000).toFixed(2)} s`,
+      formatBytes(loaded),
+      `${(loaded / c.bytes).toFixed(2)}×`,
+      formatBytes(searched),
+      `${(searched / c.bytes).toFixed(2)}×`,
+      "≤ 3×",
+    ]);
+  }
+  return {
+    section: {
+      id: "memory",
+      title: "Memory of `lens serve` (resident set, fresh process per run)",
+      intro:
+        "`lens serve` on a copy of the generated data directory, as a user starts it. *Resident* is VmRSS of the server process from /proc (heap, the grep worker thread, buffers and code: what the machine gives it), read once it stopped growing for 1.5 s: after the load (and the ranked index's background warm-up), then after an assistant's first searches over MCP — a literal grep listing files, a case-insensitive grep in content mode, a regex count and a ranked search. *× text* is over the notes' UTF-8 bytes. Medians of the runs; *ready* is from spawning the process until it printed its address.",
+      columns: [
+        "documents",
+        "notes' text",
+        "runs",
+        "ready",
+        "resident after load",
+        "× text",
+        "after searches",
+        "× text",
+        "goal",
+      ],
+      rows,
+      notes: [
+        "Goal (performance issue, not asserted): at most 3× the notes' bytes after load and after the searches, at 10 000 and 50 000 notes.",
+      ],
+      data: corpora.map((c, i) => ({ docs: c.docs, bytes: c.bytes, row: rows[i] })),
+    },
+  };
+}
