@@ -12,7 +12,8 @@ import { startLensServe } from "../server/lensServe.js";
 import type { ReportSection } from "./report.js";
 import { formatBytes, median } from "./stats.js";
 
-export interface MemoryCorpus {
+/** A generated data directory and how many runs to measure on it (the load part's too). */
+export interface DataCorpus {
   docs: number;
   /** The notes' text, UTF-8 bytes. */
   bytes: number;
@@ -58,7 +59,7 @@ async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Promise<nu
   return last;
 }
 
-async function oneRun(corpus: MemoryCorpus): Promise<Sample> {
+async function oneRun(corpus: DataCorpus): Promise<Sample> {
   const scratch = await mkdtemp(join(tmpdir(), "lens-memory-"));
   try {
     const data = join(scratch, "data");
@@ -89,7 +90,7 @@ async function oneRun(corpus: MemoryCorpus): Promise<Sample> {
 }
 
 export async function memoryBench(
-  corpora: MemoryCorpus[],
+  corpora: DataCorpus[],
   log: (m: string) => void,
 ): Promise<{ section: ReportSection }> {
   const rows: string[][] = [];

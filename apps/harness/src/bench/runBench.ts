@@ -15,7 +15,7 @@ import { grepBench } from "./grepBench.js";
 import { latencyBench, OpRunner } from "./latencyBench.js";
 import { loadBench } from "./loadBench.js";
 import { currentLoad, describeMachine } from "./machine.js";
-import { memoryBench } from "./memoryBench.js";
+import { type DataCorpus, memoryBench } from "./memoryBench.js";
 import type { BenchReport, ReportSection } from "./report.js";
 import { stopRgHelper } from "./ripgrep.js";
 import { searchBench } from "./searchBench.js";
@@ -280,24 +280,24 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
   }
 
+  /** The generated data directories of `sizes`, made once and cached. */
+  const dataCorpora = async (sizes: { docs: number; runs: number }[]): Promise<DataCorpus[]> => {
+    const corpora: DataCorpus[] = [];
+    for (const { docs, runs } of sizes) {
+      const c = await ensureCorpus(
+        options.cacheDir,
+        { seed: options.seed, docs, folders: FOLDERS },
+        ["data"],
+        log,
+      );
+      corpora.push({ docs, bytes: c.manifest.stats.bytes, dataDir: c.paths.data!, runs });
+    }
+    return corpora;
+  };
+
   if (wants("load")) {
     try {
-      const corpora = [];
-      for (const l of profile.loads) {
-        const c = await ensureCorpus(
-          options.cacheDir,
-          { seed: options.seed, docs: l.docs, folders: FOLDERS },
-          ["data"],
-          log,
-        );
-        corpora.push({
-          docs: l.docs,
-          bytes: c.manifest.stats.bytes,
-          dataDir: c.paths.data!,
-          runs: l.runs,
-        });
-      }
-      const { section } = await loadBench(corpora, log);
+      const { section } = await loadBench(await dataCorpora(profile.loads), log);
       report.sections.push(section);
     } catch (e) {
       skip("load", e);
@@ -306,22 +306,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   if (wants("memory")) {
     try {
-      const corpora = [];
-      for (const m of profile.memory) {
-        const c = await ensureCorpus(
-          options.cacheDir,
-          { seed: options.seed, docs: m.docs, folders: FOLDERS },
-          ["data"],
-          log,
-        );
-        corpora.push({
-          docs: m.docs,
-          bytes: c.manifest.stats.bytes,
-          dataDir: c.paths.data!,
-          runs: m.runs,
-        });
-      }
-      const { section } = await memoryBench(corpora, log);
+      const { section } = await memoryBench(await dataCorpora(profile.memory), log);
       report.sections.push(section);
     } catch (e) {
       skip("memory", e);

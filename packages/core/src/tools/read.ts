@@ -148,8 +148,6 @@ function readOne(
   caller: Caller | undefined,
   maxChars = READ_MAX_OUTPUT,
 ): Outcome<ReadResult | AttachmentRead> {
-  const loc = attachmentEntry(ws, filePath, caller?.reach ?? EVERYWHERE);
-  if (loc) return success({ path: loc.path, attachment: attachmentInfo(ws, loc) });
   const read = readDocument(
     ws,
     {
@@ -162,7 +160,14 @@ function readOne(
     },
     caller?.reach,
   );
-  if (!read.ok) return read;
+  if (!read.ok) {
+    // Not a note: an attachment is described (its path resolved again, off the notes' path).
+    const loc =
+      read.error.code === "not_a_document"
+        ? attachmentEntry(ws, filePath, caller?.reach ?? EVERYWHERE)
+        : undefined;
+    return loc ? success({ path: loc.path, attachment: attachmentInfo(ws, loc) }) : read;
+  }
   const { docId, ...result } = read.value;
   session.markRead(docId, ws.now());
   return success(result);
