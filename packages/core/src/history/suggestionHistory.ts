@@ -14,6 +14,15 @@ import type {
 /** Records kept at most (about 1 KB each). */
 export const MAX_HISTORY_RECORDS = 100_000;
 
+/** Reviews kept waiting for their suggestion's record (see `resolved`). */
+export const MAX_EARLY_RESOLUTIONS = 1_000;
+
+/**
+ * How long before its suggestion's record a review may be dated and still join it (ms): the
+ * record's time is the writing process's clock, the review's another's.
+ */
+const CLOCK_SKEW_MS = 60_000;
+
 interface Entry {
   seq: number;
   written: WrittenSuggestion;
@@ -55,6 +64,8 @@ const STATUS_OF: Record<SuggestionResolution["action"], SuggestionStatus> = {
 export class SuggestionHistory {
   private entries: Entry[] = [];
   private readonly byDoc = new Map<string, Entry[]>();
+  /** Reviews that came before their suggestion's record, oldest first. */
+  private early: SuggestionResolution[] = [];
   private seq = 0;
 
   constructor(private readonly max = MAX_HISTORY_RECORDS) {}
@@ -70,6 +81,13 @@ export class SuggestionHistory {
     const list = this.byDoc.get(written.doc);
     if (list) list.push(entry);
     else this.byDoc.set(written.doc, [entry]);
+    const i = this.early.findIndex(
+      (r) =>
+        r.doc === written.doc &&
+        (r.id === written.id || r.key === written.key) &&
+        r.at >= at - CLOCK_SKEW_MS,
+    );
+    if (i >= 0) entry.resolution = this.early.splice(i, 1)[0];
     if (this.entries.length > this.max) this.drop(this.entries.length - this.max);
   }
 
@@ -78,15 +96,23 @@ export class SuggestionHistory {
    * since: text next to it on its line changed) by what it says; ignored when neither matches
    * (a suggestion no tool wrote, or one older than the history). A conflict never overrides an
    * accept, reject or withdrawal.
+   *
+   * A review with no record to join is kept a while (the newest MAX_EARLY_RESOLUTIONS) and joins
+   * a record that comes later: in a cluster, the audit entry of a write made on another process
+   * can reach this one after a reviewer here already accepted what the write suggested.
    */
   resolved(r: SuggestionResolution): void {
-    const list = r.doc === undefined ? undefined : this.byDoc.get(r.doc);
-    if (!list) return;
+    if (r.doc === undefined) return;
+    const list = this.byDoc.get(r.doc) ?? [];
     const open = (e: Entry) => e.resolution?.outcome !== "applied";
     const entry =
       list.find((e) => open(e) && e.written.id === r.id) ??
       (r.key === undefined ? undefined : list.find((e) => open(e) && e.written.key === r.key));
     if (entry) entry.resolution = r;
+    else if (!list.some((e) => e.written.id === r.id || e.written.key === r.key)) {
+      this.early.push(r);
+      if (this.early.length > MAX_EARLY_RESOLUTIONS) this.early.shift();
+    }
   }
 
   /**

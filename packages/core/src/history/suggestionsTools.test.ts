@@ -272,3 +272,42 @@ describe("suggestions and withdraw", () => {
     expect(gone.suggestions.map((s) => s.newText)).toEqual(["pie"]);
   });
 });
+
+describe("the history's order", () => {
+  it("joins a review that came before its suggestion's record (a cluster's audit entries cross)", () => {
+    const { call, ws, docId, raw } = setup();
+    call(CLAUDE, "read", { file_path: NOTE });
+    call(CLAUDE, "edit", { file_path: NOTE, old_string: "Monday", new_string: "Friday" });
+    call(CLAUDE, "edit", { file_path: NOTE, old_string: "four", new_string: "five" });
+    const [friday, five] = listSuggestions(raw());
+    // Another process's history: the reviews reach it before the records of the writes.
+    const other = new SuggestionHistory();
+    const records = [friday!, five!].map((s) => writtenSuggestion(s, docId, NOTE));
+    const at = ws.now();
+    other.resolved({
+      action: "accept",
+      id: friday!.id,
+      doc: docId,
+      outcome: "applied",
+      who: "Bo",
+      at: at + 5,
+      reply: "Good.",
+    });
+    // A review of a suggestion no tool wrote, long ago, joins nothing that comes later.
+    other.resolved({
+      action: "reject",
+      id: "unrelated",
+      doc: docId,
+      key: records[1]!.key,
+      outcome: "applied",
+      who: "Bo",
+      at: at - 3_600_000,
+    });
+    for (const w of records) other.written(w, at);
+    const listed = other.list(ws, EVERYWHERE, { limit: 10 }).items;
+    expect(listed.map((i) => [i.written.newText, i.status, i.resolution?.reply])).toEqual([
+      ["five", "pending", undefined],
+      ["Friday", "accepted", "Good."],
+    ]);
+  });
+});
