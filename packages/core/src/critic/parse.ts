@@ -1,6 +1,7 @@
 // CriticMarkup parser: one left-to-right pass over the raw text that finds every mark, and the
 // code regions (fenced blocks, inline code spans) in which mark-like text stays plain text.
 import { CodeFinder, type CodeRegion } from "../text/markdownCode.js";
+import { NextOccurrence } from "../text/nextOccurrence.js";
 import { type CriticKind, type MarkForm, mayContainMarks, openerAt } from "./delimiters.js";
 import { type CriticMeta, readMeta } from "./meta.js";
 import { markReasons } from "./reason.js";
@@ -45,10 +46,6 @@ export function parseCritic(raw: string): CriticMark[] {
   return mayContainMarks(raw) ? scanCritic(raw).marks : [];
 }
 
-const NL = 0x0a;
-const BACKTICK = 0x60;
-const OPEN_BRACE = 0x7b;
-
 /** Marks and code regions of `raw`, found in one linear pass. */
 export function scanCritic(raw: string): CriticScan {
   return new Scanner(raw).run();
@@ -68,6 +65,10 @@ class Scanner {
   run(): CriticScan {
     const raw = this.raw;
     const n = raw.length;
+    // Between line starts only newlines, backticks and braces matter: the scan jumps from one
+    // to the next (each found by indexOf, kept until passed) instead of reading every character.
+    const backtick = this.occurrence("`");
+    const brace = this.occurrence("{");
     let i = 0;
     let lineStart = true;
     while (i < n) {
@@ -80,19 +81,21 @@ class Scanner {
           continue;
         }
       }
-      const c = raw.charCodeAt(i);
-      if (c === NL) {
-        i++;
+      const nl = this.finder.nextNewline(i);
+      const tick = backtick.from(i);
+      const open = brace.from(i);
+      if (nl < tick && nl < open) {
+        i = nl + 1;
         lineStart = true;
-      } else if (c === BACKTICK) {
-        const step = this.finder.backtickAt(i);
+      } else if (tick < open) {
+        const step = this.finder.backtickAt(tick);
         if (step.span) this.code.push(step.span);
         i = step.next;
-      } else if (c === OPEN_BRACE) {
-        const mark = this.mark(i);
+      } else if (open < n) {
+        const mark = this.mark(open);
         if (mark) this.marks.push(mark);
-        i = mark ? mark.end : i + 1;
-      } else i++;
+        i = mark ? mark.end : open + 1;
+      } else i = n;
     }
     markReasons(this.marks);
     return { marks: this.marks, code: this.code };
@@ -150,27 +153,5 @@ class Scanner {
       this.next.set(needle, o);
     }
     return o;
-  }
-}
-
-/**
- * The next occurrence of a fixed string, remembering the last answer: the scanner asks with
- * growing positions, so every character is searched about once (no quadratic rescans).
- */
-class NextOccurrence {
-  private askedFrom = 0;
-  private at = -1;
-  constructor(
-    private readonly raw: string,
-    private readonly needle: string,
-  ) {}
-
-  /** First index at or after `from` where the needle starts; the text length when none. */
-  from(from: number): number {
-    if (from >= this.askedFrom && from <= this.at) return this.at;
-    const found = this.raw.indexOf(this.needle, from);
-    this.askedFrom = from;
-    this.at = found === -1 ? this.raw.length : found;
-    return this.at;
   }
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { growth, LINEAR_AT_8 } from "../../test/support/growth.js";
 import { parseCritic, scanCritic } from "../critic/parse.js";
 import { parseWikilinks } from "../links/wikilink.js";
-import { codeRanges, proseRanges } from "./markdownCode.js";
+import { CodeFinder, type CodeRegion, codeRanges, proseRanges } from "./markdownCode.js";
 
 /** The code regions of `text`, as the text they cover. */
 const code = (text: string) => codeRanges(text).map((r) => text.slice(r.start, r.end));
@@ -274,5 +274,81 @@ describe("linearity", () => {
       }, 25_000);
       expect(ratio).toBeLessThan(LINEAR_AT_8);
     }
+  });
+});
+
+/**
+ * The scan as it was first written, one character at a time (the finder asked at every line
+ * start and every backtick): the oracle for the scan that jumps between newlines and backticks.
+ */
+function codeRangesByCharacter(text: string): CodeRegion[] {
+  const finder = new CodeFinder(text);
+  const out: CodeRegion[] = [];
+  let i = 0;
+  let lineStart = true;
+  while (i < text.length) {
+    if (lineStart) {
+      lineStart = false;
+      const fence = finder.fenceAt(i);
+      if (fence) {
+        out.push(fence);
+        i = fence.end;
+        continue;
+      }
+    }
+    const c = text[i];
+    if (c === "\n") {
+      i++;
+      lineStart = true;
+    } else if (c === "`") {
+      const step = finder.backtickAt(i);
+      if (step.span) out.push(step.span);
+      i = step.next;
+    } else i++;
+  }
+  return out;
+}
+
+describe("the scan that jumps", () => {
+  // Lines of every kind a fence or a span depends on: plain text at column 0 (the fast case),
+  // indented, quoted, list items, thematic breaks, fences, and backticks anywhere.
+  const piece = fc.constantFrom(
+    "```",
+    "~~~",
+    "`",
+    "``",
+    "\n",
+    "\r\n",
+    "\n\n",
+    " ",
+    "    ",
+    "\t",
+    "> ",
+    "- ",
+    "* ",
+    "+ ",
+    "1. ",
+    "2) ",
+    "---",
+    "text",
+    "é",
+    "|",
+    "#",
+    "\\",
+    "{++a++}",
+  );
+  const doc = fc.array(piece, { maxLength: 60 }).map((p) => p.join(""));
+
+  it("finds what a scan of every character finds, and the CriticMarkup parser agrees", () => {
+    fc.assert(
+      fc.property(doc, (text) => {
+        const regions = codeRangesByCharacter(text);
+        expect(codeRanges(text)).toEqual(regions);
+        // The parser's regions outside its marks: those of the text with the marks blanked.
+        const blanked = text.replaceAll("{++a++}", "       ");
+        expect(scanCritic(blanked).code).toEqual(codeRangesByCharacter(blanked));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

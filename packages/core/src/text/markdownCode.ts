@@ -2,6 +2,7 @@
 // as a linear scan follows them. The one definition of "code" in @lens/core: CriticMarkup in
 // code is text (critic/parse.ts), wikilinks in code are not links (links/wikilink.ts). The
 // rules, and what they leave out, are in docs/markdown-code.md.
+import { NextOccurrence } from "./nextOccurrence.js";
 
 /** A half-open range of UTF-16 offsets `[start, end)`. */
 export interface TextRange {
@@ -15,7 +16,6 @@ export interface CodeRegion extends TextRange {
 }
 
 const TAB = 0x09;
-const NL = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
 const STAR = 0x2a;
@@ -29,6 +29,18 @@ const GT = 0x3e;
 const BACKSLASH = 0x5c;
 const BACKTICK = 0x60;
 const TILDE = 0x7e;
+
+/**
+ * The characters a line may start with when it is indented, blank, quoted, a list item, a
+ * thematic break or a fence (indexed by UTF-16 code unit, below 128); any other first character
+ * makes the line plain text at column 0.
+ */
+const MAY_START_BLOCK: boolean[] = (() => {
+  const may = new Array<boolean>(128).fill(false);
+  for (const c of [SPACE, TAB, CR, GT, BACKTICK, TILDE, DASH, PLUS, STAR]) may[c] = true;
+  for (let c = ZERO; c <= NINE; c++) may[c] = true;
+  return may;
+})();
 
 function lineEnd(s: string, from: number): number {
   const i = s.indexOf("\n", from);
@@ -225,6 +237,13 @@ class Containers {
 
   /** Reads the line [start, end); returns the fence it opens when `fences` allows one. */
   line(s: string, start: number, end: number, fences: boolean): OpenFence | undefined {
+    if (start < end && !MAY_START_BLOCK[s.charCodeAt(start)]) {
+      // Most lines: text at column 0, no marker of any kind. Such a line is outside every
+      // blockquote and list item (items' content starts at column 1 or later) and opens nothing.
+      this.quotes = 0;
+      this.item = undefined;
+      return undefined;
+    }
     let p = readPrefix(s, start, 0, 0, end, Number.POSITIVE_INFINITY);
     if (p.quotes !== this.quotes) {
       this.quotes = p.quotes;
@@ -302,6 +321,8 @@ export class CodeFinder {
   /** Backtick run length → [from, limit) known to hold no run of that length. */
   private readonly spanMissing = new Map<number, { from: number; limit: number }>();
   private paragraph = { from: -1, end: -1 };
+  /** Line ends, found once for this finder and the scan driving it. */
+  private readonly newline: NextOccurrence;
 
   /** `from` must be a line start: the scan begins there. */
   constructor(
@@ -309,6 +330,12 @@ export class CodeFinder {
     from = 0,
   ) {
     this.unread = from;
+    this.newline = new NextOccurrence(text, "\n");
+  }
+
+  /** The first newline at or after `from`; the text's length when there is none. */
+  nextNewline(from: number): number {
+    return this.newline.from(from);
   }
 
   /**
@@ -319,7 +346,7 @@ export class CodeFinder {
     this.readTo(lineStart);
     if (lineStart < this.unread) return undefined;
     const s = this.text;
-    const end = lineEnd(s, lineStart);
+    const end = this.newline.from(lineStart);
     const fence = this.containers.line(s, lineStart, end, true);
     this.unread = end + 1;
     if (!fence) return undefined;
@@ -353,7 +380,7 @@ export class CodeFinder {
   private readTo(lineStart: number): void {
     const s = this.text;
     while (this.unread < lineStart) {
-      const end = lineEnd(s, this.unread);
+      const end = this.newline.from(this.unread);
       this.containers.line(s, this.unread, end, false);
       this.unread = end + 1;
     }
@@ -385,9 +412,12 @@ export class CodeFinder {
 export function codeRanges(text: string, from = 0): CodeRegion[] {
   const finder = new CodeFinder(text, from);
   const out: CodeRegion[] = [];
+  const n = text.length;
+  // Between line starts only newlines and backticks matter: jumped to by indexOf.
+  const backtick = new NextOccurrence(text, "`");
   let i = from;
   let lineStart = true;
-  while (i < text.length) {
+  while (i < n) {
     if (lineStart) {
       lineStart = false;
       const fence = finder.fenceAt(i);
@@ -397,15 +427,16 @@ export function codeRanges(text: string, from = 0): CodeRegion[] {
         continue;
       }
     }
-    const c = text.charCodeAt(i);
-    if (c === NL) {
-      i++;
+    const nl = finder.nextNewline(i);
+    const tick = backtick.from(i);
+    if (nl < tick) {
+      i = nl + 1;
       lineStart = true;
-    } else if (c === BACKTICK) {
-      const step = finder.backtickAt(i);
+    } else if (tick < n) {
+      const step = finder.backtickAt(tick);
       if (step.span) out.push(step.span);
       i = step.next;
-    } else i++;
+    } else i = n;
   }
   return out;
 }
