@@ -5,7 +5,7 @@ import type { Prefilter } from "./literals.js";
 
 /** What a caller may keep beside a text so that every search of it reuses the work. */
 export interface KeptForText {
-  /** `foldCase(text)`: what the `-i` prefilter searches. */
+  /** `foldCase(text)`: what the `-i` prefilter searches (one byte a character, fold.ts). */
   folded?: () => string;
   /** `newlineOffsets(text)`: a found line's start and end by binary search. */
   newlines?: () => Int32Array;

@@ -5,7 +5,7 @@ import type { Node } from "./ast.js";
 export interface Prefilter {
   /** Every match contains at least one of these (non-empty) strings. */
   needles: string[];
-  /** Needles are lowercase ASCII, to be looked for in the lowercased text (`-i`). */
+  /** Needles are lowercase ASCII, to be looked for in the case-folded copy (`-i`, fold.ts). */
   folded: boolean;
 }
 
@@ -72,9 +72,8 @@ export function wholeLiteral(node: Node): string | undefined {
 
 /**
  * The lowercased string a pattern matches when it is made only of ASCII literal characters,
- * some or all case-insensitive (`(?i)kestrel`, `-i` on a plain word), else undefined. Where a
- * text's case-folded copy (fold.ts) keeps its offsets (nothing lowercases to two units), an
- * occurrence in that copy is exactly a match.
+ * some or all case-insensitive (`(?i)kestrel`, `-i` on a plain word), else undefined. An
+ * occurrence in a text's case-folded copy (fold.ts, same offsets) is exactly a match.
  */
 export function foldedAsciiLiteral(node: Node): string | undefined {
   switch (node.type) {
@@ -180,7 +179,8 @@ function analyze(n: Node, ci: boolean): Info {
 /** The literal a character stands for in the prefilter, or undefined when it has none. */
 function literalChar(cp: number, fold: boolean, ci: boolean): string | undefined {
   const ch = String.fromCodePoint(cp);
-  if (ci) return cp < 0x80 ? ch.toLowerCase() : hasCase(cp) ? undefined : ch;
+  // Under -i only ASCII: the case-folded copy keeps nothing else (fold.ts).
+  if (ci) return cp < 0x80 ? ch.toLowerCase() : undefined;
   return fold && hasCase(cp) ? undefined : ch;
 }
 

@@ -263,12 +263,20 @@ describe("-i on a plain ASCII word: needles in the lowercased copy are the match
     expect(m.mayMatch("a kes trel", { folded: () => foldCase("a kes trel") })).toBe(false);
   });
 
-  it("falls back to the engine where the folded copy's offsets move (İ lowercases to two units)", () => {
+  it("keeps the offsets where lowercasing would not (İ lowercases to two units)", () => {
     const m = compileMatcher("kestrel", { caseInsensitive: true });
     const text = "\u0130 no\nKESTREL \u0130\nke\u017Ftrel\n";
-    expect(foldCase(text).length).toBe(text.length + 2);
+    expect(foldCase(text).length).toBe(text.length);
     expect(m.mayMatch(text, { folded: () => foldCase(text) })).toBe(true);
     expect(lines(m, text)).toEqual(["KESTREL \u0130", "ke\u017Ftrel"]);
+  });
+
+  it("looks only for ASCII needles under -i: the folded copy keeps no other character", () => {
+    const m = compileMatcher("go—launch 🚀", { caseInsensitive: true });
+    for (const needle of m.prefilter?.needles ?? []) expect(needle).toMatch(/^[\x00-\x7f]+$/);
+    const text = "GO—LAUNCH 🚀\ngo-launch 🚀\nGo—Launch 🚀!\n";
+    expect(m.mayMatch(text, { folded: () => foldCase(text) })).toBe(true);
+    expect(lines(m, text)).toEqual(["GO—LAUNCH 🚀", "Go—Launch 🚀!"]);
   });
 
   it("keeps the case of letters outside (?i)", () => {

@@ -19,8 +19,8 @@ const NON_ASCII = /[\u0080-\uffff]/;
 export class RegexMatcher implements Matcher {
   private lastText: string | undefined;
   private lastMatcher: RE2Matcher | undefined;
-  /** The last text's case-folded copy (fold.ts), when its offsets line up with the text's. */
-  private folded: { text: string; copy: string | undefined } | undefined;
+  /** The last text's case-folded copy (fold.ts: same offsets as the text). */
+  private folded: { text: string; copy: string } | undefined;
   /**
    * Each needle's next occurrence in the last haystack, kept across calls: `at[k]` is the
    * first occurrence at or after `from[k]` (-1: none), so a later call from a position between
@@ -62,7 +62,7 @@ export class RegexMatcher implements Matcher {
 
   private foldedFor(text: string, folded?: () => string): string {
     const copy = folded ? folded() : foldCase(text);
-    this.folded = { text, copy: copy.length === text.length ? copy : undefined };
+    this.folded = { text, copy };
     return copy;
   }
 
@@ -79,9 +79,8 @@ export class RegexMatcher implements Matcher {
     const p = this.prefilter;
     if (p && !p.folded) return this.lineByNeedle(text, text, from, p.needles);
     if (p?.folded) {
-      if (this.folded?.text !== text) this.foldedFor(text);
-      const copy = this.folded?.copy;
-      if (copy !== undefined) return this.lineByNeedle(text, copy, from, p.needles);
+      const copy = this.folded?.text === text ? this.folded.copy : this.foldedFor(text);
+      return this.lineByNeedle(text, copy, from, p.needles);
     }
     return this.lineByChunk(text, from);
   }
