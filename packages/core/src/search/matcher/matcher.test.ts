@@ -273,7 +273,9 @@ describe("-i on a plain ASCII word: needles in the lowercased copy are the match
 
   it("looks only for ASCII needles under -i: the folded copy keeps no other character", () => {
     const m = compileMatcher("go—launch 🚀", { caseInsensitive: true });
-    for (const needle of m.prefilter?.needles ?? []) expect(needle).toMatch(/^[\x00-\x7f]+$/);
+    const needles = m.prefilter?.needles ?? [];
+    expect(needles.length).toBeGreaterThan(0);
+    for (const needle of needles) expect([...needle].every((c) => c < "\u0080")).toBe(true);
     const text = "GO—LAUNCH 🚀\ngo-launch 🚀\nGo—Launch 🚀!\n";
     expect(m.mayMatch(text, { folded: () => foldCase(text) })).toBe(true);
     expect(lines(m, text)).toEqual(["GO—LAUNCH 🚀", "Go—Launch 🚀!"]);
