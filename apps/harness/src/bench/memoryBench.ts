@@ -59,16 +59,30 @@ async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Promise<nu
   return last;
 }
 
+/**
+ * Waits for the server's "search index ready" line: on a busy machine the background build can
+ * pause longer than `settled` waits, and a reading taken before it ends is too low.
+ */
+async function indexReady(server: { stderr(): string }, capMs = 300_000): Promise<void> {
+  const end = Date.now() + capMs;
+  while (!server.stderr().includes("search index ready")) {
+    if (Date.now() > end) throw new Error("the server never said its search index was ready");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function oneRun(corpus: DataCorpus): Promise<Sample> {
   const scratch = await mkdtemp(join(tmpdir(), "lens-memory-"));
   try {
     const data = join(scratch, "data");
     await cp(corpus.dataDir, data, { recursive: true });
     const started = Date.now();
-    const server = await startLensServe({ data });
+    // At info level: the server says when the ranked index's background build is done.
+    const server = await startLensServe({ data, logLevel: "info" });
     const loadMs = Date.now() - started;
     try {
       const pid = server.proc.pid!;
+      await indexReady(server);
       const loaded = await settled(pid);
       const conn = await connectMcp({ url: server.url }, "lens-harness:memory");
       try {
@@ -119,7 +133,7 @@ export async function memoryBench(
       id: "memory",
       title: "Memory of `lens serve` (resident set, fresh process per run)",
       intro:
-        "`lens serve` on a copy of the generated data directory, as a user starts it. *Resident* is VmRSS of the server process from /proc (heap, the grep worker thread, buffers and code: what the machine gives it), read once it stopped growing for 1.5 s: after the load (and the ranked index's background warm-up), then after an assistant's first searches over MCP — a literal grep listing files, a case-insensitive grep in content mode, a regex count and a ranked search. *× text* is over the notes' UTF-8 bytes. Medians of the runs; *ready* is from spawning the process until it printed its address.",
+        "`lens serve` on a copy of the generated data directory, as a user starts it. *Resident* is VmRSS of the server process from /proc (heap, the grep worker thread, buffers and code: what the machine gives it), read once it stopped growing for 1.5 s: after the load and the ranked index's background build (the server logs when it is done), then after an assistant's first searches over MCP — a literal grep listing files, a case-insensitive grep in content mode, a regex count and a ranked search. *× text* is over the notes' UTF-8 bytes. Medians of the runs; *ready* is from spawning the process until it printed its address.",
       columns: [
         "documents",
         "notes' text",

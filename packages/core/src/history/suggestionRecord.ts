@@ -5,6 +5,7 @@
 import { suggestionKey } from "../critic/suggestionId.js";
 import type { Suggestion, SuggestionKind } from "../critic/suggestions.js";
 import { clip } from "../text/clip.js";
+import { detached } from "../text/detach.js";
 
 export const SUGGESTION_STATUSES = [
   "pending",
@@ -65,8 +66,9 @@ export function writtenSuggestion(s: Suggestion, doc: string, path: string): Wri
     path,
     key: suggestionKey(s),
     kind: s.kind,
-    oldText: clip(s.oldText, RECORD_TEXT_CHARS),
-    newText: clip(s.newText, RECORD_TEXT_CHARS),
+    // Kept for as long as the history keeps the record: not as views into this version's text.
+    oldText: detached(clip(s.oldText, RECORD_TEXT_CHARS)),
+    newText: detached(clip(s.newText, RECORD_TEXT_CHARS)),
   };
   if (s.author !== undefined) out.author = s.author;
   if (s.time !== undefined) out.time = s.time;

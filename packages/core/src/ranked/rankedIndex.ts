@@ -5,6 +5,7 @@
 // postings of very common terms are kept in DensePostings instead of MiniSearch (memory: see
 // densePostings.ts); rankedScores.ts adds them back when scoring.
 import MiniSearch from "minisearch";
+import { detached } from "../text/detach.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { BodyTally } from "./bodyTally.js";
 import { DensePostings } from "./densePostings.js";
@@ -187,8 +188,9 @@ export class RankedIndex {
     this.mini.add(note);
     this.denseStore.set(docId, this.body.denseCounts(), this.body.length());
     this.paths.set(docId, path);
-    this.tags.set(docId, new Set(f.tags));
-    if (f.aliases.length) this.aliases.set(docId, f.aliases);
+    // Kept until the note changes: copies, not views into this version of its text.
+    this.tags.set(docId, new Set(f.tags.map(detached)));
+    if (f.aliases.length) this.aliases.set(docId, f.aliases.map(detached));
     for (const s of nameStems(this.namesOf(docId), this.stems.of)) {
       const ids = this.named.get(s);
       if (ids) ids.add(docId);
