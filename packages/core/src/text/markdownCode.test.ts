@@ -163,6 +163,27 @@ describe("inline code spans", () => {
   });
 });
 
+/** Bits of markdown that fences, spans, blockquotes and list items are made of. */
+const MARKDOWN_PIECES = [
+  "```",
+  "~~~",
+  "````",
+  "`",
+  "``",
+  "\n",
+  "\r\n",
+  "\n\n",
+  " ",
+  "    ",
+  "\t",
+  "> ",
+  ">",
+  "- ",
+  "1. ",
+  "x",
+  "\\",
+];
+
 describe("proseRanges", () => {
   it("is everything outside code, from `from` on", () => {
     const text = "a `b` c\n```\nx\n```\nd";
@@ -171,25 +192,7 @@ describe("proseRanges", () => {
     expect(proseRanges("")).toEqual([]);
   });
 
-  const piece = fc.constantFrom(
-    "```",
-    "~~~",
-    "````",
-    "`",
-    "``",
-    "\n",
-    "\r\n",
-    "\n\n",
-    " ",
-    "    ",
-    "\t",
-    "> ",
-    ">",
-    "- ",
-    "1. ",
-    "x",
-    "\\",
-  );
+  const piece = fc.constantFrom(...MARKDOWN_PIECES);
   const doc = fc.array(piece, { maxLength: 40 }).map((p) => p.join(""));
 
   it("holds for generated texts: regions in order, disjoint, and prose is the rest", () => {
@@ -311,31 +314,10 @@ function codeRangesByCharacter(text: string): CodeRegion[] {
 
 describe("the scan that jumps", () => {
   // Lines of every kind a fence or a span depends on: plain text at column 0 (the fast case),
-  // indented, quoted, list items, thematic breaks, fences, and backticks anywhere.
+  // other list markers, thematic breaks, tables, headings, non-ASCII and a mark.
   const piece = fc.constantFrom(
-    "```",
-    "~~~",
-    "`",
-    "``",
-    "\n",
-    "\r\n",
-    "\n\n",
-    " ",
-    "    ",
-    "\t",
-    "> ",
-    "- ",
-    "* ",
-    "+ ",
-    "1. ",
-    "2) ",
-    "---",
-    "text",
-    "é",
-    "|",
-    "#",
-    "\\",
-    "{++a++}",
+    ...MARKDOWN_PIECES,
+    ...["* ", "+ ", "2) ", "---", "text", "é", "|", "#", "{++a++}"],
   );
   const doc = fc.array(piece, { maxLength: 60 }).map((p) => p.join(""));
 
