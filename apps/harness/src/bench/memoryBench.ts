@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { connectMcp } from "../scenario/mcpAdapter.js";
 import { startLensServe } from "../server/lensServe.js";
 import type { ReportSection } from "./report.js";
-import { formatBytes, median } from "./stats.js";
+import { formatBytes, formatMs, median, summarize } from "./stats.js";
 
 /** A generated data directory and how many runs to measure on it (the load part's too). */
 export interface DataCorpus {
@@ -25,7 +25,14 @@ interface Sample {
   loaded: number;
   searched: number;
   loadMs: number;
+  /** Each cold note's first read over MCP (ms), in the order read. */
+  coldReads: number[];
+  /** The same notes read again right after (ms): the anchor, in the same conditions. */
+  warmReads: number[];
 }
+
+/** Notes read once each, right after the load: every one dormant (text only, no Y.Doc). */
+const COLD_READS = 200;
 
 /** The searches an assistant starts with (what the issue's 647 MB figure followed). */
 const SEARCHES: [string, Record<string, unknown>][] = [
@@ -71,6 +78,39 @@ async function indexReady(server: { stderr(): string }, capMs = 300_000): Promis
   }
 }
 
+/**
+ * Reads COLD_READS notes, each for the first time since the server started, timing each call
+ * as the client sees it: the issue's "a cold note's first read ≤ 5 ms p99". The notes are
+ * spread over the first page of a grep listing every non-empty note (glob lists at most 100),
+ * which wakes none of them.
+ */
+async function readColdNotes(
+  conn: Awaited<ReturnType<typeof connectMcp>>,
+): Promise<{ coldReads: number[]; warmReads: number[] }> {
+  const listed = await conn.call("grep", {
+    pattern: ".",
+    output_mode: "files_with_matches",
+    head_limit: 0,
+  });
+  if (listed.isError) throw new Error(`grep failed: ${listed.text.slice(0, 200)}`);
+  const paths = listed.text.split("\n").filter((l) => l.endsWith(".md"));
+  if (paths.length < COLD_READS) throw new Error(`glob listed only ${paths.length} notes`);
+  const step = Math.floor(paths.length / COLD_READS);
+  const chosen = Array.from({ length: COLD_READS }, (_, i) => paths[i * step]!);
+  const readAll = async () => {
+    const times: number[] = [];
+    for (const file_path of chosen) {
+      const started = performance.now();
+      const r = await conn.call("read", { file_path });
+      times.push(performance.now() - started);
+      if (r.isError) throw new Error(`read failed: ${r.text.slice(0, 200)}`);
+    }
+    return times;
+  };
+  const coldReads = await readAll();
+  return { coldReads, warmReads: await readAll() };
+}
+
 async function oneRun(corpus: DataCorpus): Promise<Sample> {
   const scratch = await mkdtemp(join(tmpdir(), "lens-memory-"));
   try {
@@ -85,7 +125,9 @@ async function oneRun(corpus: DataCorpus): Promise<Sample> {
       await indexReady(server);
       const loaded = await settled(pid);
       const conn = await connectMcp({ url: server.url }, "lens-harness:memory");
+      let reads: { coldReads: number[]; warmReads: number[] };
       try {
+        reads = await readColdNotes(conn);
         for (const [tool, args] of SEARCHES) {
           const r = await conn.call(tool, args);
           if (r.isError) throw new Error(`${tool} failed: ${r.text.slice(0, 200)}`);
@@ -94,7 +136,7 @@ async function oneRun(corpus: DataCorpus): Promise<Sample> {
         await conn.close();
       }
       const searched = await settled(pid);
-      return { loaded, searched, loadMs };
+      return { loaded, searched, loadMs, ...reads };
     } finally {
       await server.stop();
     }
@@ -116,6 +158,8 @@ export async function memoryBench(
     }
     const loaded = median(samples.map((s) => s.loaded));
     const searched = median(samples.map((s) => s.searched));
+    const cold = summarize(samples.flatMap((s) => s.coldReads));
+    const warm = summarize(samples.flatMap((s) => s.warmReads));
     rows.push([
       String(c.docs),
       formatBytes(c.bytes),
@@ -126,6 +170,8 @@ export async function memoryBench(
       formatBytes(searched),
       `${(searched / c.bytes).toFixed(2)}×`,
       "≤ 3×",
+      `${formatMs(cold.p50)} / ${formatMs(cold.p99)}`,
+      `${formatMs(warm.p50)} / ${formatMs(warm.p99)}`,
     ]);
   }
   return {
@@ -144,10 +190,13 @@ export async function memoryBench(
         "after searches",
         "× text",
         "goal",
+        "cold read p50 / p99",
+        "read again p50 / p99",
       ],
       rows,
       notes: [
         "Goal (performance issue, not asserted): at most 3× the notes' bytes after load and after the searches, at 10 000 and 50 000 notes.",
+        `Cold read: right after the load, ${COLD_READS} notes (spread over the first page of a grep listing every note), each read once over MCP (the first read of a note held as its text alone, no Y.Doc), as the client times the call, then the same notes read again at once (the anchor: the same call on a note read before, in the same conditions); all runs together. Goal: cold p99 ≤ 5 ms.`,
       ],
       data: corpora.map((c, i) => ({ docs: c.docs, bytes: c.bytes, row: rows[i] })),
     },
