@@ -2,7 +2,7 @@
 // default; checked once here so commands can trust what they get.
 
 import { parseDuration } from "@lens/access";
-import { type ClusterConfig, checkRedisUrl, parseStoreUrl, s3FromEnv } from "@lens/cluster";
+import { type ClusterConfig, checkRedisUrl, parseStoreUrl, s3FromEnv } from "@lens/cluster/config";
 import { isLogLevel, type LogLevel } from "../log.js";
 
 export const DEFAULT_PORT = 3917;

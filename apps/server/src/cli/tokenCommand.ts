@@ -11,7 +11,7 @@ import {
   TokenFileError,
   type TokenRecord,
 } from "@lens/access";
-import { type ClusterConfig, openClusterAccess } from "@lens/cluster";
+import type { ClusterConfig } from "@lens/cluster/config";
 import { isRole, OWNER, ROLE_ABILITIES, ROLES, type Role, Workspace } from "@lens/core";
 import { type Actor, type AdminRecord, createLens } from "@lens/service";
 import { type Command, Option } from "commander";
@@ -73,6 +73,8 @@ async function inPlace<T>(
   const audit = new AuditLog(dir);
   const place = { dir, cluster: config.cluster, audit };
   if (!config.cluster) return body(place);
+  // Loaded only for a cluster: a lone server never loads ioredis or the AWS SDK.
+  const { openClusterAccess } = await import("@lens/cluster");
   const access = await openClusterAccess(config.cluster, {
     tokens: localTokens(dir),
     audit: localAudit(dir, audit),
