@@ -8,6 +8,9 @@ export default defineConfig({
   resolve: {
     alias: {
       "@lens/access": src("../../packages/access/src/index.ts"),
+      // Subpaths before the package: an alias also matches "@lens/cluster/…".
+      "@lens/cluster/config": src("../../packages/cluster/src/config.ts"),
+      "@lens/cluster/testing": src("../../packages/cluster/src/testing.ts"),
       "@lens/cluster": src("../../packages/cluster/src/index.ts"),
       "@lens/core": src("../../packages/core/src/index.ts"),
       "@lens/mcp": src("../mcp/src/index.ts"),
