@@ -64,8 +64,13 @@ const STATUS_OF: Record<SuggestionResolution["action"], SuggestionStatus> = {
 export class SuggestionHistory {
   private entries: Entry[] = [];
   private readonly byDoc = new Map<string, Entry[]>();
-  /** Reviews that came before their suggestion's record, oldest first. */
-  private early: SuggestionResolution[] = [];
+  /**
+   * Reviews that came before their suggestion's record, by document (a record looks only at
+   * its document's: replaying the audit trail at start writes every record), and all of them
+   * oldest first (the oldest goes when there are too many).
+   */
+  private readonly early = new Map<string, SuggestionResolution[]>();
+  private readonly earlyOrder: SuggestionResolution[] = [];
   private seq = 0;
 
   constructor(private readonly max = MAX_HISTORY_RECORDS) {}
@@ -81,13 +86,14 @@ export class SuggestionHistory {
     const list = this.byDoc.get(written.doc);
     if (list) list.push(entry);
     else this.byDoc.set(written.doc, [entry]);
-    const i = this.early.findIndex(
-      (r) =>
-        r.doc === written.doc &&
-        (r.id === written.id || r.key === written.key) &&
-        r.at >= at - CLOCK_SKEW_MS,
-    );
-    if (i >= 0) entry.resolution = this.early.splice(i, 1)[0];
+    const r = this.early
+      .get(written.doc)
+      ?.find((e) => (e.id === written.id || e.key === written.key) && e.at >= at - CLOCK_SKEW_MS);
+    if (r) {
+      entry.resolution = r;
+      this.forgetEarly(r);
+      this.earlyOrder.splice(this.earlyOrder.indexOf(r), 1);
+    }
     if (this.entries.length > this.max) this.drop(this.entries.length - this.max);
   }
 
@@ -110,8 +116,12 @@ export class SuggestionHistory {
       (r.key === undefined ? undefined : list.find((e) => open(e) && e.written.key === r.key));
     if (entry) entry.resolution = r;
     else if (!list.some((e) => e.written.id === r.id || e.written.key === r.key)) {
-      this.early.push(r);
-      if (this.early.length > MAX_EARLY_RESOLUTIONS) this.early.shift();
+      const waiting = this.early.get(r.doc);
+      if (waiting) waiting.push(r);
+      else this.early.set(r.doc, [r]);
+      this.earlyOrder.push(r);
+      if (this.earlyOrder.length > MAX_EARLY_RESOLUTIONS)
+        this.forgetEarly(this.earlyOrder.shift()!);
     }
   }
 
@@ -187,6 +197,13 @@ export class SuggestionHistory {
     if (r?.outcome === "applied") return STATUS_OF[r.action];
     if (r?.outcome === "conflict") return "conflicted";
     return pending.of(e.written.doc).holds(e.written) ? "pending" : "conflicted";
+  }
+
+  /** Takes `r` out of its document's waiting reviews. */
+  private forgetEarly(r: SuggestionResolution): void {
+    const waiting = this.early.get(r.doc!)!;
+    waiting.splice(waiting.indexOf(r), 1);
+    if (waiting.length === 0) this.early.delete(r.doc!);
   }
 
   private drop(n: number): void {

@@ -9,7 +9,7 @@ import { reviewSuggestions } from "../review/batchReview.js";
 import { SessionStore } from "../tools/session.js";
 import { invokeTool } from "../tools/tool.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
-import { SuggestionHistory } from "./suggestionHistory.js";
+import { MAX_EARLY_RESOLUTIONS, SuggestionHistory } from "./suggestionHistory.js";
 import { writtenSuggestion } from "./suggestionRecord.js";
 import { suggestionsWritten } from "./written.js";
 
@@ -308,6 +308,24 @@ describe("the history's order", () => {
     expect(listed.map((i) => [i.written.newText, i.status, i.resolution?.reply])).toEqual([
       ["five", "pending", undefined],
       ["Friday", "accepted", "Good."],
+    ]);
+  });
+
+  it("keeps only the newest waiting reviews", () => {
+    const { call, ws, docId, raw } = setup();
+    call(CLAUDE, "read", { file_path: NOTE });
+    call(CLAUDE, "edit", { file_path: NOTE, old_string: "Monday", new_string: "Friday" });
+    const [friday] = listSuggestions(raw());
+    const other = new SuggestionHistory();
+    const at = ws.now();
+    const review = (id: string, doc: string) =>
+      other.resolved({ action: "accept", id, doc, outcome: "applied", who: "Bo", at });
+    review(friday!.id, docId);
+    // As many reviews of suggestions in other notes as are kept: the first one goes.
+    for (let i = 0; i < MAX_EARLY_RESOLUTIONS; i++) review(`s${i}`, `doc-${i}`);
+    other.written(writtenSuggestion(friday!, docId, NOTE), at);
+    expect(other.list(ws, EVERYWHERE, { limit: 10 }).items.map((i) => i.status)).toEqual([
+      "pending",
     ]);
   });
 });
