@@ -6,14 +6,20 @@ let counter = 0;
 
 /**
  * Replaces `file` with `data` so that after a crash it holds either the old or the new bytes,
- * and once the promise resolves the new bytes survive a power cut or kill -9.
+ * and once the promise resolves the new bytes survive a power cut or kill -9. `data` may come
+ * in pieces, each written before the next is asked for.
  */
-export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: Uint8Array | AsyncIterable<Uint8Array>,
+): Promise<void> {
   const dir = dirname(file);
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${++counter}.tmp`);
   const fh = await open(tmp, "w");
   try {
-    await fh.writeFile(data);
+    if (data instanceof Uint8Array) await fh.writeFile(data);
+    // writeFile on a handle writes from its current position: the pieces follow each other.
+    else for await (const piece of data) await fh.writeFile(piece);
     await fh.sync();
   } catch (e) {
     await fh.close().catch(() => {});

@@ -19,6 +19,7 @@ import { docDir, docFile, isStorableDocId } from "./docPath.js";
 import {
   dataFileOf,
   decodeDoc,
+  type FileStamp,
   isGone,
   type LoadedDoc,
   listDocDir,
@@ -30,6 +31,7 @@ import {
   shownMessage,
 } from "./loadDir.js";
 import { findReferenceProblems, type LoadReport } from "./loadReport.js";
+import { type CachedText, readTextCache, writeTextCache } from "./textCache.js";
 
 /** A one-shot timer: `set` calls `fn` after `ms`; `clear` cancels what `set` returned. */
 export interface StoreTimer {
@@ -59,6 +61,20 @@ export interface StoreOptions {
    * to the workspace afterwards are not persisted.
    */
   readOnly?: boolean;
+  /**
+   * Keep each loaded note's text in `DATA/.lens/texts.cache` (textCache.ts) and, at the next
+   * open, take the text of every note whose file is unchanged from there instead of reading
+   * and decoding the file. Rewritten after a load that read any note from its file. Default
+   * false (a read-only store reads the cache, never writes it).
+   */
+  textCache?: boolean;
+  /**
+   * The text cache is written only for a directory of at least this many notes (default 1000):
+   * a smaller one loads in a few hundred ms from its files, and gains no file of Lens's own.
+   */
+  textCacheMinNotes?: number;
+  /** Writing the text cache failed (nothing is lost: the next load reads files). Default: console.error. */
+  onCacheError?: (error: Error) => void;
 }
 
 /** One doc the store watches: `version` counts changes, `savedVersion` what is on disk. */
@@ -139,6 +155,11 @@ export class DirStore {
   private stopWorkspace: (() => void) | undefined;
   private closing: Promise<void> | undefined;
   private writes = 0;
+  private readonly textCache: boolean;
+  private readonly textCacheMinNotes: number;
+  private readonly onCacheError: (error: Error) => void;
+  /** The text cache being written after the load (close waits for it). */
+  private cacheWrite: Promise<void> | undefined;
 
   private constructor(dir: string, options: StoreOptions) {
     this.dir = dir;
@@ -147,6 +168,11 @@ export class DirStore {
     this.flushDelayMs = Math.max(0, options.flushDelayMs ?? 500);
     this.clock = options.timer ?? PLATFORM_TIMER;
     this.writeConcurrency = Math.max(1, options.writeConcurrency ?? 8);
+    this.textCache = options.textCache ?? false;
+    this.textCacheMinNotes = options.textCacheMinNotes ?? 1000;
+    this.onCacheError =
+      options.onCacheError ??
+      ((error) => console.error(`lens store: writing the text cache failed: ${error.message}`));
     this.onError =
       options.onError ??
       ((error, docId) => console.error(`lens store: writing ${docId} failed: ${error.message}`));
@@ -163,8 +189,19 @@ export class DirStore {
     const legacy: string[] = [];
     let loaded = 0;
     let folders = 0;
+    let cached = 0;
     const total = docIds.length;
     options.onProgress?.({ done: 0, total });
+    // Texts of unchanged notes come from the cache, unless the workspace holds docs already
+    // (a doc held is merged with its file, which must be read for that).
+    const cache = store.textCache ? await readTextCache(dir) : undefined;
+    if (cache?.problem) {
+      notes.push(`text cache ignored: ${cache.problem}; every note was read from its file`);
+    }
+    const useCache = cache !== undefined && store.ws.docIds().length === 0;
+    const expected = useCache ? docIds.map((id) => cache.texts.get(id)?.stamp) : undefined;
+    /** What the next cache holds: every note loaded as its text alone. */
+    const keep = new Map<string, CachedText>();
     // One batch: the workspace's followers (link upkeep) resolve and write once, at its end,
     // so the order docs arrive in costs nothing and each doc is installed as soon as it is read.
     const endBatch = store.ws.beginBatch();
@@ -172,19 +209,31 @@ export class DirStore {
       let slice = Date.now();
       let i = 0;
       const files = docIds.map((id) => dataFileOf(dir, id));
-      for await (const raw of readFiles(files)) {
+      for await (const raw of readFiles(files, expected ? { expected } : {})) {
         const docId = docIds[i]!;
-        const read = decodeDoc(docId, files[i]!, raw);
-        if (read === undefined) ignored.push(docId);
-        else if ("doc" in read) {
+        if ("same" in raw) {
+          const c = cache!.texts.get(docId)!;
+          store.installText(docId, c);
+          keep.set(docId, c);
           loaded++;
-          if (read.info.format === "bincode") legacy.push(docId);
-          if (store.install(read, notes) === "folder") folders++;
+          cached++;
+          if (c.legacy) legacy.push(docId);
         } else {
-          skipped.push(read);
-          const reason = `its file failed to load (${shownMessage(docId, read.file, read.reason)}) and is kept as it is, never written over; repair or remove ${shownFile(docId)} in the data directory`;
-          store.quarantined.set(docId, reason);
-          store.ws.markUnavailable(docId, reason);
+          const read = decodeDoc(docId, files[i]!, raw);
+          if (read === undefined) ignored.push(docId);
+          else if ("doc" in read) {
+            loaded++;
+            if (read.info.format === "bincode") legacy.push(docId);
+            const kind = store.install(read, notes, (text) => {
+              if ("bytes" in raw) keep.set(docId, cachedText(raw.stamp, read, text));
+            });
+            if (kind === "folder") folders++;
+          } else {
+            skipped.push(read);
+            const reason = `its file failed to load (${shownMessage(docId, read.file, read.reason)}) and is kept as it is, never written over; repair or remove ${shownFile(docId)} in the data directory`;
+            store.quarantined.set(docId, reason);
+            store.ws.markUnavailable(docId, reason);
+          }
         }
         i++;
         options.onProgress?.({ done: i, total });
@@ -196,6 +245,11 @@ export class DirStore {
       }
     } finally {
       endBatch();
+    }
+    const stale =
+      cache !== undefined && (cache.problem !== undefined || !sameKeys(keep, cache.texts));
+    if (stale && !store.readOnly && keep.size >= store.textCacheMinNotes) {
+      store.cacheWrite = writeTextCache(dir, keep).catch((e) => store.onCacheError(e as Error));
     }
     if (!store.readOnly) {
       store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
@@ -218,6 +272,7 @@ export class DirStore {
       missingContent: refs.missingContent,
       orphans: refs.orphans,
       notes,
+      cached,
       ms: Date.now() - started,
     };
     return store;
@@ -331,14 +386,30 @@ export class DirStore {
       this.timer = undefined;
       this.stopWorkspace?.();
       for (const t of this.tracked.values()) this.unwatch(t);
-      this.closing = this.flush();
+      const cacheWrite = this.cacheWrite ?? Promise.resolve();
+      this.closing = Promise.all([this.flush(), cacheWrite]).then(() => {});
     }
     return this.closing;
   }
 
   // ---- loading --------------------------------------------------------------------------
 
-  private install(loaded: LoadedDoc, notes: string[]): "folder" | "content" {
+  /** Holds a note whose file is unchanged as the text the cache kept (see textCache). */
+  private installText(docId: string, c: CachedText): void {
+    this.knownDirs.add(docId);
+    this.ws.addDormantContent(docId, c.text, this.wake);
+    this.ws.setMtime(docId, c.modifiedAt);
+  }
+
+  /**
+   * Adds a loaded doc to the workspace; `dormant` hears the text of a note held as its text
+   * alone (what the text cache may keep).
+   */
+  private install(
+    loaded: LoadedDoc,
+    notes: string[],
+    dormant?: (text: string) => void,
+  ): "folder" | "content" {
     const { docId, doc, info } = loaded;
     this.knownDirs.add(docId);
     const existing = this.ws.getDoc(docId);
@@ -353,15 +424,19 @@ export class DirStore {
     }
     const kind = isFolderDoc(docId, doc) ? "folder" : "content";
     // doc.share first: asking for a root type that is not there would add an empty one.
-    if (kind === "content" && doc.share.has(FILEMETA) && filemetaMap(doc).size > 0) {
+    const foreign = doc.share.has(FILEMETA) && filemetaMap(doc).size > 0;
+    if (kind === "content" && foreign) {
       notes.push(`${docId}: has filemeta_v0 entries but is not a Relay doc id; loaded as content`);
     }
     if (kind === "content") {
       // Held as its text until something needs the Y.Doc (an edit, a sync client): the file
       // is read again then (see wake), its envelope fields with it. This one goes to the
       // garbage collector.
-      this.ws.addDormantContent(docId, contentsText(doc).toString(), this.wake);
+      const text = contentsText(doc).toString();
+      this.ws.addDormantContent(docId, text, this.wake);
       this.ws.setMtime(docId, loaded.modifiedAt);
+      // One that earns a note is read each time, so each load's report says it.
+      if (!foreign) dormant?.(text);
       return "content";
     }
     const fields = fileFields(info);
@@ -640,6 +715,17 @@ export class DirStore {
     if (created !== undefined) await syncDir(this.dir);
     this.knownDirs.add(docId);
   }
+}
+
+function cachedText(stamp: FileStamp, read: LoadedDoc, text: string): CachedText {
+  return { stamp, modifiedAt: read.modifiedAt, legacy: read.info.format === "bincode", text };
+}
+
+/** Whether two maps have the same keys, each with the same value (the same object). */
+function sameKeys<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
 }
 
 function fileFields(info: Pick<DocFileInfo, "createdAt" | "modifiedAt" | "metadata">): FileFields {

@@ -7,7 +7,15 @@
 // costs about twice a synchronous read in main-thread work (file handle, stat, promise
 // plumbing); a worker reading batches ahead takes even that off the main thread, which then
 // only decodes. Small directories are read synchronously (a worker takes ~30 ms to start).
-import { closeSync, type Dirent, fstatSync, openSync, readSync } from "node:fs";
+import {
+  closeSync,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -43,10 +51,33 @@ export interface Progress {
   total: number;
 }
 
-/** A file's bytes and mtime, or why it could not be read. */
+/**
+ * What says a file is the one read before: a file rewritten (in place or by rename), copied
+ * or restored has another. What the text cache (textCache.ts) keeps beside each note's text.
+ */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+/**
+ * A file's bytes and stamp, `same` when its stamp is the one expected (it was not read: see
+ * `readFiles`), or why it could not be read.
+ */
 export type RawFile =
-  | { bytes: Uint8Array; mtimeMs: number }
+  | { bytes: Uint8Array; stamp: FileStamp }
+  | { same: true }
   | { error: { code: string | undefined; message: string } };
+
+export function stampOf(st: Stats): FileStamp {
+  return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
+}
+
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
 
 /**
  * Whether a read failed because the file is not there (its path, or a directory on it, is
@@ -115,6 +146,7 @@ export function decodeDoc(
   file: string,
   raw: RawFile,
 ): LoadedDoc | SkippedDoc | undefined {
+  if ("same" in raw) throw new Error(`${docId}: a file not read cannot be decoded`);
   if ("error" in raw) {
     const { code, message } = raw.error;
     if (isGone(code)) return undefined;
@@ -122,7 +154,7 @@ export function decodeDoc(
   }
   try {
     const { doc, info } = decodeDocFile(raw.bytes, new Y.Doc({ guid: docId }));
-    return { docId, doc, info, modifiedAt: Math.trunc(info.modifiedAt ?? raw.mtimeMs) };
+    return { docId, doc, info, modifiedAt: Math.trunc(info.modifiedAt ?? raw.stamp.mtimeMs) };
   } catch (e) {
     return { docId, file, reason: `corrupt: ${(e as Error).message}` };
   }
@@ -149,12 +181,32 @@ export function readRaw(file: string): RawFile {
       if (n === 0) break;
       used += n;
     }
-    return { bytes: used === bytes.length ? bytes : bytes.subarray(0, used), mtimeMs: st.mtimeMs };
+    return {
+      bytes: used === bytes.length ? bytes : bytes.subarray(0, used),
+      stamp: stampOf(st),
+    };
   } catch (e) {
     return failed(e);
   } finally {
     closeQuietly(fd);
   }
+}
+
+/**
+ * `{ same: true }` when the file's stamp is `expected` (one stat, nothing read), else what
+ * `readRaw` gives. The worker below does the same, written again in its source.
+ */
+export function readUnlessSame(file: string, expected: FileStamp | undefined): RawFile {
+  if (expected) {
+    let st: Stats | undefined;
+    try {
+      st = statSync(file, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // readRaw meets the failure again and says what it is
+    }
+    if (st && sameStamp(stampOf(st), expected)) return { same: true };
+  }
+  return readRaw(file);
 }
 
 /** Closes a file only read from: a failing close loses nothing already read. */
@@ -193,8 +245,23 @@ const POLL_MS = 5;
  */
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { closeSync, fstatSync, openSync, readSync } = require("node:fs");
-const { files, shared } = workerData;
+const { closeSync, fstatSync, openSync, readSync, statSync } = require("node:fs");
+const { files, expected, shared } = workerData;
+function stampOf(st) {
+  return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
+}
+function same(i) {
+  const at = i * 4;
+  if (Number.isNaN(expected[at])) return false;
+  let st;
+  try {
+    st = statSync(files[i], { throwIfNoEntry: false });
+  } catch {
+    return false;
+  }
+  return st !== undefined && st.size === expected[at] && st.mtimeMs === expected[at + 1] &&
+    st.ctimeMs === expected[at + 2] && st.ino === expected[at + 3];
+}
 function read(file) {
   let fd;
   try {
@@ -211,7 +278,7 @@ function read(file) {
       if (n === 0) break;
       used += n;
     }
-    return { bytes: used === bytes.length ? bytes : bytes.subarray(0, used), mtimeMs: st.mtimeMs };
+    return { bytes: used === bytes.length ? bytes : bytes.subarray(0, used), stamp: stampOf(st) };
   } catch (e) {
     return { error: { code: e.code, message: e.message } };
   } finally {
@@ -233,7 +300,8 @@ function run() {
     const transfer = [];
     let size = 0;
     while (next < files.length && batch.length < ${BATCH_FILES} && size < ${BATCH_BYTES}) {
-      const raw = read(files[next++]);
+      const i = next++;
+      const raw = same(i) ? { same: true } : read(files[i]);
       if (raw.bytes) {
         transfer.push(raw.bytes.buffer);
         size += raw.bytes.length;
@@ -249,12 +317,15 @@ run();
 /**
  * The files' contents, in order. From READ_AHEAD_MIN_FILES files on, a worker thread reads
  * them one batch ahead of the caller (the first few are read here while it starts); below,
- * or if no worker can be started, they are read synchronously here.
+ * or if no worker can be started, they are read synchronously here. A file whose stamp is
+ * `expected[i]` is not read: it comes as `{ same: true }`.
  */
 export async function* readFiles(
   files: readonly string[],
-  seen: ReadAhead = { worker: 0, here: 0 },
+  options: { seen?: ReadAhead; expected?: readonly (FileStamp | undefined)[] } = {},
 ): AsyncGenerator<RawFile> {
+  const seen = options.seen ?? { worker: 0, here: 0 };
+  const expected = options.expected ?? [];
   const head = files.length >= READ_AHEAD_MIN_FILES ? READ_HERE_FIRST : files.length;
   const shared = new Int32Array(new SharedArrayBuffer(8));
   let worker: Worker | undefined;
@@ -262,16 +333,21 @@ export async function* readFiles(
     try {
       worker = new Worker(READER_SOURCE, {
         eval: true,
-        workerData: { files: files.slice(head), shared },
+        workerData: {
+          files: files.slice(head),
+          expected: stampArray(expected, head, files.length),
+          shared,
+        },
       });
     } catch {
       worker = undefined;
     }
   }
+  const here = (i: number) => readUnlessSame(files[i]!, expected[i]);
   try {
     const ahead = worker ? batches(worker) : undefined;
     let i = 0;
-    for (; i < head; i++, seen.here++) yield readRaw(files[i]!);
+    for (; i < head; i++, seen.here++) yield here(i);
     while (ahead && i < files.length) {
       let batch: RawFile[];
       try {
@@ -288,11 +364,26 @@ export async function* readFiles(
         yield raw;
       }
     }
-    for (; i < files.length; i++, seen.here++) yield readRaw(files[i]!);
+    for (; i < files.length; i++, seen.here++) yield here(i);
   } finally {
     Atomics.store(shared, 1, 1);
     await worker?.terminate();
   }
+}
+
+/** The stamps of files `from`..`to` as four numbers each (NaN: none expected), for the worker. */
+function stampArray(
+  expected: readonly (FileStamp | undefined)[],
+  from: number,
+  to: number,
+): Float64Array {
+  const out = new Float64Array((to - from) * 4).fill(Number.NaN);
+  for (let i = from; i < to; i++) {
+    const s = expected[i];
+    if (!s) continue;
+    out.set([s.size, s.mtimeMs, s.ctimeMs, s.ino], (i - from) * 4);
+  }
+  return out;
 }
 
 /** How many files a `readFiles` read gave from its worker and read here (for tests). */

@@ -29,6 +29,8 @@ export interface LoadReport {
   orphans: string[];
   /** Anything else worth a log line (e.g. a folder doc whose id is not a Relay id). */
   notes: string[];
+  /** Notes whose file was unchanged, their text taken from the text cache (not read). */
+  cached: number;
   ms: number;
 }
 
@@ -55,6 +57,7 @@ export function formatLoadReport(r: LoadReport): string {
   const lines = [
     `loaded ${r.loaded} of ${plural(r.total, "document")} (${plural(r.folders, "folder")}) from ${r.dir} in ${r.ms} ms`,
   ];
+  if (r.cached) lines.push(`${plural(r.cached, "note")} unchanged, taken from the text cache`);
   if (r.legacy.length) lines.push(plural(r.legacy.length, "legacy bincode file"));
   for (const s of r.skipped) lines.push(`skipped ${s.docId}: ${s.reason}`);
   if (r.missingContent.length) {

@@ -28,7 +28,11 @@ function file(text: string): Uint8Array {
 }
 
 const outcome = (r: RawFile) =>
-  "bytes" in r ? { bytes: Buffer.from(r.bytes).toString("base64") } : { code: r.error.code };
+  "bytes" in r
+    ? { bytes: Buffer.from(r.bytes).toString("base64") }
+    : "error" in r
+      ? { code: r.error.code }
+      : { same: true };
 
 describe("readFiles (read ahead by a worker from READ_AHEAD_MIN_FILES files on)", () => {
   it("gives each file's bytes, or why it failed, in order, as a read in place does", async () => {
@@ -49,7 +53,7 @@ describe("readFiles (read ahead by a worker from READ_AHEAD_MIN_FILES files on)"
     }
     const got: RawFile[] = [];
     const seen = { worker: 0, here: 0 };
-    for await (const r of readFiles(files, seen)) got.push(r);
+    for await (const r of readFiles(files, { seen })) got.push(r);
     // The first files are read here while the worker starts; the rest come from it.
     expect(seen.worker).toBeGreaterThan(n / 2);
     expect(seen.worker + seen.here).toBe(n);

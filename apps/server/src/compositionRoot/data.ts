@@ -200,8 +200,12 @@ async function openDirStore(
     store = await openStore(dir, {
       workspace,
       readOnly,
+      // Restarts take unchanged notes' texts from DATA/.lens/texts.cache (@lens/store README).
+      textCache: true,
       onProgress: (p) => loading.update(p),
       onError: (err, docId) => log.error({ err, docId }, "writing a document failed; will retry"),
+      onCacheError: (err) =>
+        log.warn({ err }, "writing the text cache failed; the next start reads every file"),
     });
   } finally {
     loading.stop();
@@ -368,6 +372,7 @@ function logLoadReport(store: DirStore, log: Log): void {
       folders: r.folders,
       skipped: r.skipped.length,
       legacy: r.legacy.length,
+      cached: r.cached,
       missingContent: r.missingContent.length,
       orphans: r.orphans.length,
       ms: r.ms,
