@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { AuditLog } from "@lens/access";
 import type { ClusterNode } from "@lens/cluster";
-import { OwnedBacklinks, startLinkUpkeep, Workspace } from "@lens/core";
+import { OwnedBacklinks, startLinkUpkeep, type UpkeepOptions, Workspace } from "@lens/core";
 import {
   type BlobStore,
   blobSize,
@@ -109,10 +109,8 @@ export async function openData(
         ? {}
         : { attachmentSize: (docId: string, hash: string) => blobSize(choice.dir, docId, hash) }),
     });
-    // Before loading, so backlinks_v0 follows every document as it arrives (SPEC §5). In a
-    // cluster only a folder's owner writes its backlinks_v0 (docs/cluster.md).
+    // In a cluster only a folder's owner writes its backlinks_v0 (docs/cluster.md).
     const upkeep = config.cluster ? ownedUpkeep(workspace) : undefined;
-    if (!readOnly) startLinkUpkeep(workspace, upkeep ? { store: upkeep.store } : {});
     const docs = config.cluster
       ? await openCluster(
           config,
@@ -123,6 +121,14 @@ export async function openData(
           upkeep?.owned,
         )
       : await openDirStore(choice.dir, workspace, readOnly, log);
+    // Link upkeep (SPEC §5) starts once the documents are loaded; its first pass over them runs
+    // in slices while the server serves (backlinks meanwhile are what backlinks_v0 lists).
+    const links = readOnly
+      ? undefined
+      : startLinkUpkeep(workspace, {
+          ...(upkeep ? { store: upkeep.store } : {}),
+          ...pacedFirstPass(log),
+        });
 
     if (options.applyImports !== false) {
       const vaults: VaultImport[] = [];
@@ -168,6 +174,8 @@ export async function openData(
       async close() {
         try {
           await control?.close();
+          // What the first pass has left to write is saved with the rest.
+          links?.finishFirstPass();
           await docs.close();
           await audit.settled();
         } finally {
@@ -358,6 +366,26 @@ function createDataDir(
   }
   mkdirSync(choice.dir, { recursive: true });
   log.info({ dir: choice.dir }, `created empty data directory ${choice.dir}`);
+}
+
+/** Longest stretch of link upkeep's first pass before requests get a turn. */
+const LINK_SLICE_MS = 10;
+
+/** Link upkeep's first pass in slices of LINK_SLICE_MS, saying when it is done. */
+function pacedFirstPass(log: Log): Pick<UpkeepOptions, "pace" | "onFirstPass"> {
+  const started = performance.now();
+  return {
+    pace: (step) => {
+      const slice = () => {
+        const end = performance.now() + LINK_SLICE_MS;
+        do if (step()) return;
+        while (performance.now() < end);
+        setImmediate(slice);
+      };
+      setImmediate(slice);
+    },
+    onFirstPass: () => log.info({ ms: Math.round(performance.now() - started) }, "links ready"),
+  };
 }
 
 function logLoadReport(store: DirStore, log: Log): void {

@@ -2,12 +2,13 @@
 // and keeps backlinks_v0 of every folder doc current, incrementally (SPEC §5). See docs/links.md.
 // Link upkeep (the index that writes backlinks_v0) runs only once the composition root starts it
 // (`startLinkUpkeep`); before that, `backlinkIndexOf` answers from an index that writes nothing.
+import type * as Y from "yjs";
 import { parseDocId } from "../model/ids.js";
 import type { Located } from "../paths/pathIndex.js";
 import { dropOne, listOf, type OneOrList, pushOne } from "../paths/smallSets.js";
 import type { EntryChange, WorkspaceEvent } from "../workspace/events.js";
 import { DocView } from "../workspace/viewCache.js";
-import type { Workspace } from "../workspace/workspace.js";
+import type { Folder, Workspace } from "../workspace/workspace.js";
 import {
   type BacklinkMap,
   BacklinkOverlay,
@@ -48,6 +49,12 @@ export interface BacklinkIndex {
   readonly writes: boolean;
   /** Stops listening to the workspace. */
   dispose(): void;
+  /**
+   * Runs what is left of a paced first pass now (see UpkeepOptions.pace), and what waited for
+   * it; nothing when there is none. For a holder about to close its store: what the pass
+   * writes is then saved with the rest.
+   */
+  finishFirstPass(): void;
 }
 
 export interface AttachOptions {
@@ -204,25 +211,72 @@ class LiveBacklinkIndex implements BacklinkIndex {
   private readonly settle = () => this.run(() => this.settleDeferred());
   private readonly stop: () => void;
   readonly writes: boolean;
+  /** The first pass over the notes loaded before the index, while it runs paced. */
+  private first: FirstPass | undefined;
 
   constructor(
     private readonly ws: Workspace,
     private readonly store: BacklinkStore,
+    options: Pick<UpkeepOptions, "pace" | "onFirstPass"> = {},
   ) {
     this.writes = !(store instanceof BacklinkOverlay);
     this.resolver = new LinkResolver(ws);
-    for (const docId of ws.contentDocIds()) this.parse(docId);
-    this.rebuildAll();
+    const { pace, onFirstPass } = options;
+    if (!pace) {
+      for (const docId of ws.contentDocIds()) this.parse(docId);
+      this.rebuildAll();
+      this.stop = ws.on((e) => this.enqueue(e));
+      onFirstPass?.();
+      return;
+    }
+    // Paced: changes from now on wait for the pass (as in a batch), queries do not.
+    this.stats.rebuilds++;
+    this.resolver.memoize(true);
+    this.folderIds = new Set(ws.folders().map((f) => f.docId));
+    const pass: FirstPass = {
+      ids: [...ws.contentDocIds()],
+      next: 0,
+      reconcile: new Reconcile(this.store, (id) => this.ws.folder(id)?.doc),
+      done: onFirstPass,
+    };
+    this.first = pass;
     this.stop = ws.on((e) => this.enqueue(e));
+    pace(() => this.firstStep(pass));
   }
 
   forwardLinks(docId: string): ResolvedLink[] {
+    // During a paced first pass, worked out now from the note as it is (nothing kept).
+    if (this.first) return this.transientLinks(docId);
     this.catchUp();
     const source = this.sources.get(docId);
     // A note without links (most of a vault) needs no AI view: a move's snapshot asks every note.
     if (!source || source.spans.length === 0) return [];
+    return this.linksOf(source, textOf(source));
+  }
+
+  /** The links of a note parsed and resolved for one answer, recorded nowhere. */
+  private transientLinks(docId: string): ResolvedLink[] {
+    const uuid = parseDocId(docId)?.uuid;
+    const view = uuid && this.ws.hasContent(docId) ? this.ws.view(docId) : undefined;
+    if (!uuid || !view) return [];
+    const text = view.aiOnce();
+    const spans = wikilinkSpans(text);
+    if (spans.length === 0) return [];
+    const source: Source = {
+      docId,
+      uuid,
+      view,
+      spans,
+      resolved: undefined,
+      self: undefined,
+      previous: undefined,
+    };
+    this.resolveSource(source, text);
+    return this.linksOf(source, text);
+  }
+
+  private linksOf(source: Source, text: string): ResolvedLink[] {
     const { spans, resolved } = source;
-    const text = textOf(source);
     const out: ResolvedLink[] = [];
     for (let i = 0; i < spans.length; i += 2) {
       const target = resolved?.[i / 2];
@@ -235,6 +289,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
   }
 
   backlinks(docId: string): string[] {
+    // During a paced first pass: what backlinks_v0 lists (and what was written over it).
     this.catchUp();
     const uuid = parseDocId(docId)?.uuid;
     if (!uuid) return [];
@@ -254,13 +309,50 @@ class LiveBacklinkIndex implements BacklinkIndex {
     this.stop();
     this.queue.length = 0;
     this.deferred = undefined;
+    if (this.first) this.resolver.memoize(false);
+    this.first = undefined;
+  }
+
+  // ---- a paced first pass -------------------------------------------------------------------
+
+  finishFirstPass(): void {
+    const pass = this.first;
+    if (pass) while (!this.firstStep(pass)) {}
+  }
+
+  /**
+   * One note of the first pass: parsed and resolved from one AI view, its missing backlinks
+   * collected. True when the pass is over (written, or the index disposed): the pacer stops.
+   */
+  private firstStep(pass: FirstPass): boolean {
+    if (this.first !== pass) return true;
+    if (pass.next < pass.ids.length) {
+      const docId = pass.ids[pass.next++]!;
+      this.run(() => {
+        if (!this.ws.hasContent(docId)) return;
+        const parsed = this.parseText(docId);
+        if (!parsed) return;
+        this.resolveSource(parsed.source, parsed.text);
+        pass.reconcile.visit(parsed.source, undefined);
+      });
+      return false;
+    }
+    this.run(() => {
+      this.first = undefined;
+      this.resolver.memoize(false);
+      pass.reconcile.write(this.ws.folders(), undefined);
+    });
+    pass.done?.();
+    // Changes heard meanwhile, now (or when a batch open now ends).
+    if (this.deferred) this.ws.afterBatch(this.settle);
+    return true;
   }
 
   // ---- events -----------------------------------------------------------------------------
 
   /** Events raised while one is handled (e.g. by a listener of our own writes) wait their turn. */
   private enqueue(event: WorkspaceEvent): void {
-    if (this.ws.batching && !this.busy) this.defer(event);
+    if ((this.ws.batching || this.first) && !this.busy) this.defer(event);
     else this.run(event);
   }
 
@@ -307,7 +399,8 @@ class LiveBacklinkIndex implements BacklinkIndex {
   private defer(e: WorkspaceEvent): void {
     if (!this.deferred) {
       this.deferred = { reparse: new Set(), touched: [], rebuild: false };
-      this.ws.afterBatch(this.settle);
+      // A paced first pass settles what waits when it ends.
+      if (!this.first) this.ws.afterBatch(this.settle);
     }
     const d = this.deferred;
     switch (e.type) {
@@ -332,9 +425,12 @@ class LiveBacklinkIndex implements BacklinkIndex {
     }
   }
 
-  /** Answers never come from work put off: a query in a batch does that work first. */
+  /**
+   * Answers never come from work put off: a query in a batch does that work first. Not during
+   * a paced first pass: its queries answer without it (see forwardLinks and backlinks).
+   */
   private catchUp(): void {
-    if (this.deferred && !this.busy) this.settle();
+    if (this.deferred && !this.busy && !this.first) this.settle();
   }
 
   private settleDeferred(): void {
@@ -403,6 +499,11 @@ class LiveBacklinkIndex implements BacklinkIndex {
 
   /** Parses a loaded note's AI view; a new source starts from what backlinks_v0 lists for it. */
   private parse(docId: string): Source | undefined {
+    return this.parseText(docId)?.source;
+  }
+
+  /** `parse`, with the AI view parsed (to resolve from without making it again). */
+  private parseText(docId: string): { source: Source; text: string } | undefined {
     const uuid = parseDocId(docId)?.uuid;
     if (!uuid) return undefined;
     const view = this.ws.view(docId) ?? NO_VIEW;
@@ -428,7 +529,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     if (this.dependents) {
       for (const key of linkKeys(text, spans)) pushOne(this.dependents, key, docId);
     }
-    return source;
+    return { source, text };
   }
 
   private unregister(source: Source): void {
@@ -448,14 +549,14 @@ class LiveBacklinkIndex implements BacklinkIndex {
     if (targets.size > 0) this.unloaded.set(source.uuid, targets);
   }
 
-  /** Resolves every link of a source from where its entry is now. */
-  private resolveSource(source: Source): void {
+  /** Resolves every link of a source from where its entry is now (`parsed`: its AI view). */
+  private resolveSource(source: Source, parsed?: string): void {
     this.stats.resolved++;
     const path = this.ws.paths.pathOf(source.docId);
     const loc = path === undefined ? undefined : this.ws.paths.get(path);
     const from = loc?.meta.type === "markdown" ? loc : undefined;
     const { spans } = source;
-    const text = spans.length === 0 ? "" : textOf(source);
+    const text = spans.length === 0 ? "" : (parsed ?? textOf(source));
     const resolved = new Array<Located | typeof SELF | undefined>(spans.length / 2);
     // A note names one target many times (140 000 links to one note in 7 MB): each target is
     // resolved once for it, since a resolution depends on the target and the source alone.
@@ -494,63 +595,112 @@ class LiveBacklinkIndex implements BacklinkIndex {
     this.resolver.rebuild();
     const folders = this.ws.folders();
     this.folderIds = new Set(folders.map((f) => f.docId));
-    const maps = new Map<string, BacklinkMap>();
-    for (const f of folders) maps.set(f.docId, this.store.map(f.doc));
-    // The new value of a key is what it lists, less what Lens resolved before and no longer
-    // does, plus what Lens resolves now; a key changes only when a source it should list is
-    // missing or one it lists is gone, so only those two are collected (not every backlink).
-    /** Folder doc id → target uuid → sources that name it and are not listed under it. */
-    const missing = new Map<string, Map<string, Set<string>>>();
-    /** Targets Lens resolved before and no longer does: the only entries it removes. */
-    const gone = new Map<string, Map<string, Set<string>>>();
-    /**
-     * Target entry → the sources its key lists (null: its folder is not loaded); a Set when
-     * long, since a much-linked note's key lists thousands, each looked for.
-     */
-    const stored = new Map<Located, string[] | Set<string> | null>();
+    const docs = new Map(folders.map((f) => [f.docId, f.doc]));
+    const reconcile = new Reconcile(this.store, (id) => docs.get(id));
     this.resolver.memoize(true);
     try {
       for (const source of this.sources.values()) {
         // A note seen for the first time (every note of a load) had nothing resolved before.
         const before = source.resolved || source.previous ? targetsOf(source) : undefined;
         this.resolveSource(source);
-        for (const loc of source.resolved ?? []) {
-          if (!loc || loc === SELF) continue;
-          // What the target's key lists, read once per target (a target is named ~8 times).
-          let listed = stored.get(loc);
-          if (listed === undefined) {
-            const map = maps.get(loc.folderDocId);
-            const sources = map ? sourcesOf(map.get(loc.meta.id)) : undefined;
-            listed = !sources ? null : sources.length > 16 ? new Set(sources) : sources;
-            stored.set(loc, listed);
-          }
-          if (
-            listed &&
-            !(Array.isArray(listed) ? listed.includes(source.uuid) : listed.has(source.uuid))
-          )
-            slotOf(missing, loc.folderDocId, loc.meta.id).add(source.uuid);
-        }
-        if (!before?.size) continue;
-        const after = targetsOf(source);
-        for (const [folderDocId, set] of before) {
-          for (const t of set) {
-            if (!hasTarget(after, folderDocId, t)) slotOf(gone, folderDocId, t).add(source.uuid);
-          }
-        }
+        reconcile.visit(source, before);
       }
     } finally {
       this.resolver.memoize(false);
     }
     // A source gone from a key may name it still under another doc id (one uuid in two relays).
-    const named = gone.size > 0 ? this.namedAmong(gone) : undefined;
+    const named = reconcile.gone.size > 0 ? this.namedAmong(reconcile.gone) : undefined;
     // What unloaded notes resolved to is re-learnt from nothing: after a rebuild, only what
     // Lens resolves itself is ever removed.
     this.unloaded.clear();
+    reconcile.write(folders, named);
+  }
+
+  /** Of the slots in `gone`, the sources (by uuid) that name each now. */
+  private namedAmong(
+    gone: Map<string, Map<string, Set<string>>>,
+  ): Map<string, Map<string, Set<string>>> {
+    const named = new Map<string, Map<string, Set<string>>>();
+    for (const source of this.sources.values()) {
+      forEachTarget(source, (folderDocId, target) => {
+        if (gone.get(folderDocId)?.has(target)) {
+          slotOf(named, folderDocId, target).add(source.uuid);
+        }
+      });
+    }
+    return named;
+  }
+}
+
+/** A paced first pass (see UpkeepOptions.pace): the notes to go through and what it found. */
+interface FirstPass {
+  ids: string[];
+  next: number;
+  reconcile: Reconcile;
+  done: (() => void) | undefined;
+}
+
+/** Folder doc id → target uuid → source uuids. */
+type Slots = Map<string, Map<string, Set<string>>>;
+
+/**
+ * What a pass over resolved sources finds wrong in backlinks_v0, written at its end. The new
+ * value of a key is what it lists, less what Lens resolved before and no longer does, plus
+ * what Lens resolves now; a key changes only when a source it should list is missing or one it
+ * lists is gone, so only those two are collected (not every backlink), and only those keys
+ * are written.
+ */
+class Reconcile {
+  /** Sources that name a target and are not listed under it. */
+  private readonly missing: Slots = new Map();
+  /** Targets Lens resolved before and no longer does: the only entries it removes. */
+  readonly gone: Slots = new Map();
+  /**
+   * Target entry → the sources its key lists (null: its folder is not loaded), read once per
+   * target (a target is named ~8 times); a Set when long, since a much-linked note's key lists
+   * thousands, each looked for.
+   */
+  private readonly stored = new Map<Located, string[] | Set<string> | null>();
+  private readonly maps = new Map<string, BacklinkMap | null>();
+
+  constructor(
+    private readonly store: BacklinkStore,
+    private readonly folderDoc: (folderDocId: string) => Y.Doc | undefined,
+  ) {}
+
+  /** Takes in a source just resolved; `before`: what it contributed until now, if anything. */
+  visit(source: Source, before: Targets | undefined): void {
+    for (const loc of source.resolved ?? []) {
+      if (!loc || loc === SELF) continue;
+      let listed = this.stored.get(loc);
+      if (listed === undefined) {
+        const map = this.mapOf(loc.folderDocId);
+        const sources = map ? sourcesOf(map.get(loc.meta.id)) : undefined;
+        listed = !sources ? null : sources.length > 16 ? new Set(sources) : sources;
+        this.stored.set(loc, listed);
+      }
+      const has = Array.isArray(listed) ? listed.includes(source.uuid) : listed?.has(source.uuid);
+      if (listed && !has) slotOf(this.missing, loc.folderDocId, loc.meta.id).add(source.uuid);
+    }
+    if (!before?.size) return;
+    const after = targetsOf(source);
+    for (const [folderDocId, set] of before) {
+      for (const t of set) {
+        if (!hasTarget(after, folderDocId, t)) slotOf(this.gone, folderDocId, t).add(source.uuid);
+      }
+    }
+  }
+
+  /**
+   * Writes each folder's changed keys, one transaction per folder doc. `named`: of the slots in
+   * `gone`, the sources that still name each (under another doc id), which stay.
+   */
+  write(folders: readonly Folder[], named: Slots | undefined): void {
     for (const folder of folders) {
-      const add = missing.get(folder.docId);
-      const removed = gone.get(folder.docId);
+      const add = this.missing.get(folder.docId);
+      const removed = this.gone.get(folder.docId);
       if (!add && !removed) continue;
-      const map = maps.get(folder.docId)!;
+      const map = this.store.map(folder.doc);
       const next = new Map<string, Set<string>>();
       const reconcile = (target: string) => {
         if (next.has(target)) return;
@@ -569,19 +719,14 @@ class LiveBacklinkIndex implements BacklinkIndex {
     }
   }
 
-  /** Of the slots in `gone`, the sources (by uuid) that name each now. */
-  private namedAmong(
-    gone: Map<string, Map<string, Set<string>>>,
-  ): Map<string, Map<string, Set<string>>> {
-    const named = new Map<string, Map<string, Set<string>>>();
-    for (const source of this.sources.values()) {
-      forEachTarget(source, (folderDocId, target) => {
-        if (gone.get(folderDocId)?.has(target)) {
-          slotOf(named, folderDocId, target).add(source.uuid);
-        }
-      });
+  private mapOf(folderDocId: string): BacklinkMap | undefined {
+    let map = this.maps.get(folderDocId);
+    if (map === undefined) {
+      const doc = this.folderDoc(folderDocId);
+      map = doc ? this.store.map(doc) : null;
+      this.maps.set(folderDocId, map);
     }
-    return named;
+    return map ?? undefined;
   }
 }
 
@@ -608,7 +753,7 @@ export function startLinkUpkeep(ws: Workspace, options: UpkeepOptions = {}): Bac
   const current = attached.get(ws);
   if (current?.writes) return current;
   current?.dispose();
-  return register(ws, new LiveBacklinkIndex(ws, options.store ?? DOC_BACKLINKS));
+  return register(ws, new LiveBacklinkIndex(ws, options.store ?? DOC_BACKLINKS, options));
 }
 
 export interface UpkeepOptions {
@@ -617,6 +762,17 @@ export interface UpkeepOptions {
    * a folder's owner writes its backlinks_v0.
    */
   store?: BacklinkStore;
+  /**
+   * Runs the first pass over the notes already loaded in steps, one note each: `pace(step)`
+   * calls `step()` again and again, letting the host's other work run between calls, until it
+   * returns true. Meanwhile `backlinks` answers what backlinks_v0 lists, `forwardLinks` works a
+   * note's links out when asked, and changes wait for the pass to end (as in a workspace
+   * batch); what the pass finds missing in backlinks_v0 is written at its end. Unset: the pass
+   * runs at once, inside `startLinkUpkeep`.
+   */
+  pace?: (step: () => boolean) => void;
+  /** Called once the first pass is written (at once when it is not paced). */
+  onFirstPass?: () => void;
 }
 
 /**

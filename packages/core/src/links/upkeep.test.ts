@@ -1,5 +1,6 @@
 // Link upkeep is started explicitly: a Workspace alone writes no backlinks_v0; the index queries
 // make on first use writes nothing yet answers as upkeep does; startLinkUpkeep writes.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { contentsText } from "../model/contentDoc.js";
@@ -260,3 +261,141 @@ describe("link upkeep in a workspace batch (a load, an import)", () => {
     expect(index.backlinks(`${RELAY}-${uuid(0xa00)}`)).toHaveLength(3);
   });
 });
+
+describe("link upkeep's first pass, paced (a server that is serving while it runs)", () => {
+  /** SPEC's edits one by one, to fall between the pass's steps. */
+  const EDITS: ((t: TestWorkspace) => void)[] = [
+    (t) =>
+      contentsText(t.contentOf("Lens/B.md")).insert(
+        contentsText(t.contentOf("Lens/B.md")).length,
+        " [[A]]",
+      ),
+    (t) => contentsText(t.contentOf("Lens/A.md")).delete(0, 6),
+    (t) => renameEntry(t.folders.get("Lens")!.doc, "/T.md", "/Sub/T.md"),
+    (t) =>
+      setEntry(t.folders.get("Lens")!.doc, "/Missing.md", {
+        id: uuid(0x99),
+        type: "markdown",
+        version: 0,
+      }),
+  ];
+
+  /** Upkeep started with a pacer the test drives: `step()` runs one step of the pass. */
+  function paced(t: TestWorkspace) {
+    let step: (() => boolean) | undefined;
+    let done = 0;
+    const index = startLinkUpkeep(t.ws, {
+      pace: (s) => {
+        step = s;
+      },
+      onFirstPass: () => done++,
+    });
+    return {
+      index,
+      finished: () => done,
+      /** One step; true once the pass is over. */
+      step: () => step!(),
+    };
+  }
+
+  const forward = (t: TestWorkspace) =>
+    [...t.ws.contentDocIds()].sort().map((id) =>
+      backlinkIndexOf(t.ws)
+        .forwardLinks(id)
+        .map((l) => l.target?.path),
+    );
+
+  it("writes nothing until its last step, answers forward links as upkeep does meanwhile, and ends as upkeep would", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(6), { minLength: EDITS.length, maxLength: EDITS.length }),
+        (at) => {
+          const t = buildWorkspace(SPEC);
+          const writes = countWrites(t);
+          const run = paced(t);
+          const sync = buildWorkspace(SPEC);
+          startLinkUpkeep(sync.ws);
+          let over = false;
+          for (let i = 0; i <= 6; i++) {
+            EDITS.forEach((e, k) => {
+              if (at[k] === i) {
+                e(t);
+                e(sync);
+              }
+            });
+            expect(forward(t)).toEqual(forward(sync));
+            if (!over) {
+              expect(writes()).toBe(0);
+              expect(run.finished()).toBe(0);
+              over = run.step();
+            }
+          }
+          expect(over).toBe(true);
+          expect(run.finished()).toBe(1);
+          // The same sources under each key (upkeep appends a new one; the pass writes sorted).
+          for (const name of ["Lens", "Other"]) {
+            expect(sortedLists(backlinksObject(t.folders.get(name)!.doc))).toEqual(
+              sortedLists(backlinksObject(sync.folders.get(name)!.doc)),
+            );
+          }
+          expect(answers(t)).toEqual(answers(sync));
+          // Steps after the end do nothing.
+          expect(run.step()).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("answers backlinks from backlinks_v0 until it ends, then as upkeep does", () => {
+    const t = buildWorkspace(SPEC);
+    const a = t.docIdOf("Lens/A.md");
+    // What another writer left: one source, and one Lens would not write.
+    t.folders
+      .get("Lens")!
+      .doc.getMap("backlinks_v0")
+      .set(t.idOf("Lens/A.md"), [uuid(0x77)]);
+    const run = paced(t);
+    expect(run.index.backlinks(a)).toEqual([`${RELAY}-${uuid(0x77)}`]);
+    while (!run.step()) {}
+    expect(run.index.backlinks(a)).toEqual(
+      [uuid(0x77), t.idOf("Lens/T.md"), t.idOf("Other/Inbox.md")]
+        .map((u) => `${RELAY}-${u}`)
+        .sort(),
+    );
+  });
+
+  it("stops when disposed: the pacer's next step ends it, nothing written", () => {
+    const t = buildWorkspace(SPEC);
+    const writes = countWrites(t);
+    const run = paced(t);
+    expect(run.step()).toBe(false);
+    run.index.dispose();
+    expect(run.step()).toBe(true);
+    expect(writes()).toBe(0);
+    expect(run.finished()).toBe(0);
+  });
+
+  it("leaves changes heard during it to a batch still open when it ends", () => {
+    const t = buildWorkspace(SPEC);
+    const run = paced(t);
+    // Every note visited; the next step writes.
+    for (let i = 0; i < [...t.ws.contentDocIds()].length; i++) expect(run.step()).toBe(false);
+    const end = t.ws.beginBatch();
+    EDITS[0]!(t);
+    expect(run.step()).toBe(true);
+    const b = t.idOf("Lens/B.md");
+    const listsB = () =>
+      (backlinksObject(t.folders.get("Lens")!.doc)[t.idOf("Lens/A.md")] as string[]).includes(b);
+    // B's new link to A waits for the batch (as everything in a batch does).
+    expect(listsB()).toBe(false);
+    end();
+    expect(listsB()).toBe(true);
+  });
+});
+
+function sortedLists(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]),
+  );
+}
