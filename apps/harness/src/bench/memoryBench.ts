@@ -67,14 +67,17 @@ async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Promise<nu
 }
 
 /**
- * Waits for the server's "search index ready" line: on a busy machine the background build can
- * pause longer than `settled` waits, and a reading taken before it ends is too low.
+ * Waits for the server's "search index ready" and "links ready" lines (both built in the
+ * background once it serves): on a busy machine a build can pause longer than `settled` waits,
+ * and a reading taken before it ends is too low.
  */
 async function indexReady(server: { stderr(): string }, capMs = 300_000): Promise<void> {
   const end = Date.now() + capMs;
-  while (!server.stderr().includes("search index ready")) {
-    if (Date.now() > end) throw new Error("the server never said its search index was ready");
-    await new Promise((r) => setTimeout(r, 100));
+  for (const line of ["search index ready", "links ready"]) {
+    while (!server.stderr().includes(line)) {
+      if (Date.now() > end) throw new Error(`the server never said "${line}"`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 }
 
