@@ -183,7 +183,11 @@ export class DirStore {
     const store = new DirStore(dir, options);
     if (!store.readOnly) await mkdir(dir, { recursive: true });
     const started = Date.now();
-    const { docIds, ignored } = await listDocDir(dir);
+    // The listing and the text cache are read together (the cache's decoding is sliced).
+    const [{ docIds, ignored }, cache] = await Promise.all([
+      listDocDir(dir),
+      store.textCache ? readTextCache(dir) : undefined,
+    ]);
     const notes: string[] = [];
     const skipped: SkippedDoc[] = [];
     const legacy: string[] = [];
@@ -194,7 +198,6 @@ export class DirStore {
     options.onProgress?.({ done: 0, total });
     // Texts of unchanged notes come from the cache, unless the workspace holds docs already
     // (a doc held is merged with its file, which must be read for that).
-    const cache = store.textCache ? await readTextCache(dir) : undefined;
     if (cache?.problem) {
       notes.push(`text cache ignored: ${cache.problem}; every note was read from its file`);
     }

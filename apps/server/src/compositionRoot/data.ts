@@ -54,6 +54,11 @@ export interface OpenedData {
   audit: AuditLog;
   /** The directory's control socket, while this process holds it (not read-only). */
   control?: ControlServer;
+  /**
+   * Resolves once link upkeep's first pass is written (it runs in slices after the load;
+   * resolves at once when read-only, where no upkeep runs).
+   */
+  linksReady: Promise<void>;
   /** Flushes every document, stops persisting and releases the directory. */
   close(): Promise<void>;
 }
@@ -123,12 +128,17 @@ export async function openData(
       : await openDirStore(choice.dir, workspace, readOnly, log);
     // Link upkeep (SPEC §5) starts once the documents are loaded; its first pass over them runs
     // in slices while the server serves (backlinks meanwhile are what backlinks_v0 lists).
+    let linksWritten = () => {};
+    const linksReady = new Promise<void>((resolve) => {
+      linksWritten = resolve;
+    });
     const links = readOnly
       ? undefined
       : startLinkUpkeep(workspace, {
           ...(upkeep ? { store: upkeep.store } : {}),
-          ...pacedFirstPass(log),
+          ...pacedFirstPass(log, () => linksWritten()),
         });
+    if (!links) linksWritten();
 
     if (options.applyImports !== false) {
       const vaults: VaultImport[] = [];
@@ -168,6 +178,7 @@ export async function openData(
     return {
       workspace,
       ...docs,
+      linksReady,
       choice,
       audit,
       ...(control ? { control } : {}),
@@ -372,7 +383,7 @@ function createDataDir(
 const LINK_SLICE_MS = 10;
 
 /** Link upkeep's first pass in slices of LINK_SLICE_MS, saying when it is done. */
-function pacedFirstPass(log: Log): Pick<UpkeepOptions, "pace" | "onFirstPass"> {
+function pacedFirstPass(log: Log, done: () => void): Pick<UpkeepOptions, "pace" | "onFirstPass"> {
   const started = performance.now();
   return {
     pace: (step) => {
@@ -384,7 +395,10 @@ function pacedFirstPass(log: Log): Pick<UpkeepOptions, "pace" | "onFirstPass"> {
       };
       setImmediate(slice);
     },
-    onFirstPass: () => log.info({ ms: Math.round(performance.now() - started) }, "links ready"),
+    onFirstPass: () => {
+      log.info({ ms: Math.round(performance.now() - started) }, "links ready");
+      done();
+    },
   };
 }
 

@@ -148,7 +148,13 @@ export async function startServe(
       throw e;
     }
     const detachSync = sync.attach(listening.server);
-    const stopWarming = warmRankedIndex(workspace, log);
+    // After link upkeep's first pass: two background builds at once would each take longer,
+    // and backlinks (written to backlinks_v0, which Relay clients read) come first.
+    let stopWarming = () => {};
+    let warming = true;
+    void data.linksReady.then(() => {
+      if (warming) stopWarming = warmRankedIndex(workspace, log);
+    });
     const stopWatchingAccess = logAccessChanges(auth, log);
     // A note an edit or a sync client woke goes back to text alone once saved, idle and closed
     // by every client (packages/store/README.md "Content docs load dormant").
@@ -181,6 +187,7 @@ export async function startServe(
       stop() {
         stopping ??= (async () => {
           await data.control?.unserve();
+          warming = false;
           stopWarming();
           stopWatchingAccess();
           stopSleeping();
