@@ -332,15 +332,19 @@ class LiveBacklinkIndex implements BacklinkIndex {
         if (!this.ws.hasContent(docId)) return;
         const parsed = this.parseText(docId);
         if (!parsed) return;
-        this.resolveSource(parsed.source, parsed.text);
-        pass.reconcile.visit(parsed.source, undefined);
+        const { source, text } = parsed;
+        // A note removed and added again during the pass starts from what it resolved before.
+        const before = source.resolved || source.previous ? targetsOf(source) : undefined;
+        this.resolveSource(source, text);
+        pass.reconcile.visit(source, before);
       });
       return false;
     }
     this.run(() => {
       this.first = undefined;
       this.resolver.memoize(false);
-      pass.reconcile.write(this.ws.folders(), undefined);
+      const { gone } = pass.reconcile;
+      pass.reconcile.write(this.ws.folders(), gone.size > 0 ? this.namedAmong(gone) : undefined);
     });
     pass.done?.();
     // Changes heard meanwhile, now (or when a batch open now ends).

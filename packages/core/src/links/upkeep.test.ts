@@ -278,6 +278,14 @@ describe("link upkeep's first pass, paced (a server that is serving while it run
         type: "markdown",
         version: 0,
       }),
+    // Unloaded, then loaded again without its link to A (Lens's own entry for it goes).
+    (t) => {
+      const id = t.docIdOf("Other/Inbox.md");
+      t.ws.removeDoc(id);
+      const doc = new Y.Doc();
+      contentsText(doc).insert(0, "[[T]]");
+      t.ws.addContent(id, doc);
+    },
   ];
 
   /** Upkeep started with a pacer the test drives: `step()` runs one step of the pass. */
