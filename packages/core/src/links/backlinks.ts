@@ -2,23 +2,30 @@
 // and keeps backlinks_v0 of every folder doc current, incrementally (SPEC §5). See docs/links.md.
 // Link upkeep (the index that writes backlinks_v0) runs only once the composition root starts it
 // (`startLinkUpkeep`); before that, `backlinkIndexOf` answers from an index that writes nothing.
-import type * as Y from "yjs";
 import { parseDocId } from "../model/ids.js";
 import type { Located } from "../paths/pathIndex.js";
 import { dropOne, listOf, type OneOrList, pushOne } from "../paths/smallSets.js";
 import type { EntryChange, WorkspaceEvent } from "../workspace/events.js";
-import { DocView } from "../workspace/viewCache.js";
-import type { Folder, Workspace } from "../workspace/workspace.js";
-import {
-  type BacklinkMap,
-  BacklinkOverlay,
-  type BacklinkStore,
-  DOC_BACKLINKS,
-} from "./backlinkStore.js";
-import { BacklinkChanges, sourcesOf, writeBacklinkKeys } from "./backlinkWrites.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { BacklinkOverlay, type BacklinkStore, DOC_BACKLINKS } from "./backlinkStore.js";
+import { BacklinkChanges, sourcesOf } from "./backlinkWrites.js";
 import { linkKey } from "./basenames.js";
-import { addTo, upsert } from "./maps.js";
+import { Reconcile } from "./reconcile.js";
 import { LinkResolver } from "./resolve.js";
+import {
+  diffTargets,
+  forEachTarget,
+  linkKeys,
+  NO_SPANS,
+  NO_VIEW,
+  SELF,
+  type Source,
+  slotOf,
+  sourceKeys,
+  type Targets,
+  targetsOf,
+  textOf,
+} from "./sources.js";
 import { type Wikilink, wikilinkAt, wikilinkSpans, wikilinkTargetAt } from "./wikilink.js";
 
 /** A link of a note with what it names now. */
@@ -71,96 +78,6 @@ export function attachBacklinks(ws: Workspace, options: AttachOptions = {}): Bac
   return new LiveBacklinkIndex(ws, write ? DOC_BACKLINKS : new BacklinkOverlay());
 }
 
-/**
- * Backlink slots, by folder doc: the target uuids under which a source is listed in that
- * folder's `backlinks_v0`. Nested instead of `folder\ntarget` strings: no string is built, and
- * the ids are the ones the entries already hold.
- */
-type Targets = Map<string, Set<string>>;
-
-/** What a `[[#Heading]]` link resolves to: the note itself, wherever it is. */
-const SELF = Symbol("the note itself");
-
-/**
- * One loaded note as a link source. Its links are kept as where they are in the text they were
- * parsed from (a number pair each, see `wikilinkSpans`), not as link objects: a large vault has
- * 100 000 links and more, and every object the index keeps is one more the garbage collector
- * copies while the vault loads. Links are made again when asked for (`forwardLinks`).
- */
-interface Source {
-  docId: string;
-  uuid: string;
-  /**
-   * The version the links were parsed from: its AI view is made again when the links are
-   * needed (`textOf`) rather than kept, so the index holds no copy of a note's text.
-   */
-  view: DocView;
-  /** Where its links are in `text`: `[start, end, start, end, …]`. */
-  spans: number[];
-  /**
-   * What each link names (undefined: unresolved) as of the last resolution, which always
-   * follows a parse: what the source contributes to backlinks_v0 (see `targetsOf`).
-   */
-  resolved: (Located | typeof SELF | undefined)[] | undefined;
-  /** Where the note was at the last resolution (what `SELF` stands for). */
-  self: Located | undefined;
-  /** Before the first resolution: what Lens resolved for it before it was unloaded. */
-  previous: Targets | undefined;
-}
-
-/** What a source contributes to backlinks_v0 (or contributed, before it was unloaded). */
-function targetsOf(source: Source): Targets {
-  const targets: Targets = new Map();
-  if (!source.resolved) return source.previous ?? targets;
-  forEachTarget(source, (folderDocId, target) => addTo(targets, folderDocId, target));
-  return targets;
-}
-
-/** Each backlink slot a resolved source fills (a slot named by several links, once per link). */
-function forEachTarget(source: Source, fn: (folderDocId: string, target: string) => void): void {
-  const { resolved } = source;
-  if (!resolved) return;
-  for (const loc of resolved) if (loc && loc !== SELF) fn(loc.folderDocId, loc.meta.id);
-}
-
-/** The set under `folderDocId` → `target`, made when missing. */
-function slotOf(
-  m: Map<string, Map<string, Set<string>>>,
-  folderDocId: string,
-  target: string,
-): Set<string> {
-  return upsert(
-    upsert(m, folderDocId, () => new Map<string, Set<string>>()),
-    target,
-    () => new Set<string>(),
-  );
-}
-
-/** The AI view a source's spans point into. */
-function textOf(source: Source): string {
-  return source.view.aiOnce();
-}
-
-const NO_VIEW = new DocView("");
-const NO_SPANS: number[] = [];
-
-/** The link keys of a parse (see `linkKey`): the entries whose changes can affect its links. */
-function linkKeys(text: string, spans: readonly number[]): Set<string> {
-  const keys = new Set<string>();
-  for (let i = 0; i < spans.length; i += 2) {
-    const target = wikilinkTargetAt(text, spans[i]!, spans[i + 1]!);
-    if (target !== "") keys.add(linkKey(target));
-  }
-  return keys;
-}
-
-const NO_KEYS: ReadonlySet<string> = new Set();
-
-/** A source's link keys; its AI view is made again only when it has links. */
-function sourceKeys(source: Source): ReadonlySet<string> {
-  return source.spans.length === 0 ? NO_KEYS : linkKeys(textOf(source), source.spans);
-}
-
 /** Work put off while the workspace is in a batch (see `Workspace#beginBatch`). */
 interface Deferred {
   /** Notes added or changed: parsed again when the batch ends (if still loaded). */
@@ -169,27 +86,6 @@ interface Deferred {
   touched: Located[];
   /** A folder was added, removed or renamed: everything is re-resolved. */
   rebuild: boolean;
-}
-
-function hasTarget(targets: Targets, folderDocId: string, target: string): boolean {
-  return targets.get(folderDocId)?.has(target) === true;
-}
-
-/** Queues what turns `before` into `after` for one source. */
-function diffTargets(
-  changes: BacklinkChanges,
-  source: string,
-  before: Targets,
-  after: Targets,
-): void {
-  for (const [folderDocId, set] of before) {
-    for (const t of set)
-      if (!hasTarget(after, folderDocId, t)) changes.remove(folderDocId, t, source);
-  }
-  for (const [folderDocId, set] of after) {
-    for (const t of set)
-      if (!hasTarget(before, folderDocId, t)) changes.add(folderDocId, t, source);
-  }
 }
 
 class LiveBacklinkIndex implements BacklinkIndex {
@@ -642,96 +538,6 @@ interface FirstPass {
   next: number;
   reconcile: Reconcile;
   done: (() => void) | undefined;
-}
-
-/** Folder doc id → target uuid → source uuids. */
-type Slots = Map<string, Map<string, Set<string>>>;
-
-/**
- * What a pass over resolved sources finds wrong in backlinks_v0, written at its end. The new
- * value of a key is what it lists, less what Lens resolved before and no longer does, plus
- * what Lens resolves now; a key changes only when a source it should list is missing or one it
- * lists is gone, so only those two are collected (not every backlink), and only those keys
- * are written.
- */
-class Reconcile {
-  /** Sources that name a target and are not listed under it. */
-  private readonly missing: Slots = new Map();
-  /** Targets Lens resolved before and no longer does: the only entries it removes. */
-  readonly gone: Slots = new Map();
-  /**
-   * Target entry → the sources its key lists (null: its folder is not loaded), read once per
-   * target (a target is named ~8 times); a Set when long, since a much-linked note's key lists
-   * thousands, each looked for.
-   */
-  private readonly stored = new Map<Located, string[] | Set<string> | null>();
-  private readonly maps = new Map<string, BacklinkMap | null>();
-
-  constructor(
-    private readonly store: BacklinkStore,
-    private readonly folderDoc: (folderDocId: string) => Y.Doc | undefined,
-  ) {}
-
-  /** Takes in a source just resolved; `before`: what it contributed until now, if anything. */
-  visit(source: Source, before: Targets | undefined): void {
-    for (const loc of source.resolved ?? []) {
-      if (!loc || loc === SELF) continue;
-      let listed = this.stored.get(loc);
-      if (listed === undefined) {
-        const map = this.mapOf(loc.folderDocId);
-        const sources = map ? sourcesOf(map.get(loc.meta.id)) : undefined;
-        listed = !sources ? null : sources.length > 16 ? new Set(sources) : sources;
-        this.stored.set(loc, listed);
-      }
-      const has = Array.isArray(listed) ? listed.includes(source.uuid) : listed?.has(source.uuid);
-      if (listed && !has) slotOf(this.missing, loc.folderDocId, loc.meta.id).add(source.uuid);
-    }
-    if (!before?.size) return;
-    const after = targetsOf(source);
-    for (const [folderDocId, set] of before) {
-      for (const t of set) {
-        if (!hasTarget(after, folderDocId, t)) slotOf(this.gone, folderDocId, t).add(source.uuid);
-      }
-    }
-  }
-
-  /**
-   * Writes each folder's changed keys, one transaction per folder doc. `named`: of the slots in
-   * `gone`, the sources that still name each (under another doc id), which stay.
-   */
-  write(folders: readonly Folder[], named: Slots | undefined): void {
-    for (const folder of folders) {
-      const add = this.missing.get(folder.docId);
-      const removed = this.gone.get(folder.docId);
-      if (!add && !removed) continue;
-      const map = this.store.map(folder.doc);
-      const next = new Map<string, Set<string>>();
-      const reconcile = (target: string) => {
-        if (next.has(target)) return;
-        const dropped = removed?.get(target);
-        const keep = named?.get(folder.docId)?.get(target);
-        const set = new Set<string>();
-        for (const s of sourcesOf(map.get(target))) {
-          if (!dropped?.has(s) || keep?.has(s)) set.add(s);
-        }
-        for (const s of add?.get(target) ?? []) set.add(s);
-        next.set(target, set);
-      };
-      for (const target of add?.keys() ?? []) reconcile(target);
-      for (const target of removed?.keys() ?? []) if (map.has(target)) reconcile(target);
-      writeBacklinkKeys(folder.doc, next, this.store);
-    }
-  }
-
-  private mapOf(folderDocId: string): BacklinkMap | undefined {
-    let map = this.maps.get(folderDocId);
-    if (map === undefined) {
-      const doc = this.folderDoc(folderDocId);
-      map = doc ? this.store.map(doc) : null;
-      this.maps.set(folderDocId, map);
-    }
-    return map ?? undefined;
-  }
 }
 
 const attached = new WeakMap<Workspace, BacklinkIndex>();
