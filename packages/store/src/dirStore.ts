@@ -203,8 +203,9 @@ export class DirStore {
     }
     const useCache = cache !== undefined && store.ws.docIds().length === 0;
     const expected = useCache ? docIds.map((id) => cache.texts.get(id)?.stamp) : undefined;
-    /** What the next cache holds: every note loaded as its text alone. */
+    /** What the next cache holds: every note loaded as its text alone (only if it may be written). */
     const keep = new Map<string, CachedText>();
+    const keeping = cache !== undefined && !store.readOnly;
     // One batch: the workspace's followers (link upkeep) resolve and write once, at its end,
     // so the order docs arrive in costs nothing and each doc is installed as soon as it is read.
     const endBatch = store.ws.beginBatch();
@@ -217,7 +218,7 @@ export class DirStore {
         if ("same" in raw) {
           const c = cache!.texts.get(docId)!;
           store.installText(docId, c);
-          keep.set(docId, c);
+          if (keeping) keep.set(docId, c);
           loaded++;
           cached++;
           if (c.legacy) legacy.push(docId);
@@ -227,9 +228,13 @@ export class DirStore {
           else if ("doc" in read) {
             loaded++;
             if (read.info.format === "bincode") legacy.push(docId);
-            const kind = store.install(read, notes, (text) => {
-              if ("bytes" in raw) keep.set(docId, cachedText(raw.stamp, read, text));
-            });
+            const kind = store.install(
+              read,
+              notes,
+              keeping && "bytes" in raw
+                ? (text) => keep.set(docId, cachedText(raw.stamp, read, text))
+                : undefined,
+            );
             if (kind === "folder") folders++;
           } else {
             skipped.push(read);
@@ -249,9 +254,8 @@ export class DirStore {
     } finally {
       endBatch();
     }
-    const stale =
-      cache !== undefined && (cache.problem !== undefined || !sameKeys(keep, cache.texts));
-    if (stale && !store.readOnly && keep.size >= store.textCacheMinNotes) {
+    const stale = keeping && (cache.problem !== undefined || !sameKeys(keep, cache.texts));
+    if (stale && keep.size >= store.textCacheMinNotes) {
       store.cacheWrite = writeTextCache(dir, keep).catch((e) => store.onCacheError(e as Error));
     }
     if (!store.readOnly) {
@@ -427,8 +431,8 @@ export class DirStore {
     }
     const kind = isFolderDoc(docId, doc) ? "folder" : "content";
     // doc.share first: asking for a root type that is not there would add an empty one.
-    const foreign = doc.share.has(FILEMETA) && filemetaMap(doc).size > 0;
-    if (kind === "content" && foreign) {
+    const foreign = kind === "content" && doc.share.has(FILEMETA) && filemetaMap(doc).size > 0;
+    if (foreign) {
       notes.push(`${docId}: has filemeta_v0 entries but is not a Relay doc id; loaded as content`);
     }
     if (kind === "content") {

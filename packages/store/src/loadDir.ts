@@ -71,11 +71,11 @@ export type RawFile =
   | { same: true }
   | { error: { code: string | undefined; message: string } };
 
-export function stampOf(st: Stats): FileStamp {
+function stampOf(st: Stats): FileStamp {
   return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
 }
 
-export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 }
 

@@ -132,7 +132,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     const pass: FirstPass = {
       ids: [...ws.contentDocIds()],
       next: 0,
-      reconcile: new Reconcile(this.store, (id) => this.ws.folder(id)?.doc),
+      reconcile: this.reconcile(),
       done: onFirstPass,
     };
     this.first = pass;
@@ -495,8 +495,7 @@ class LiveBacklinkIndex implements BacklinkIndex {
     this.resolver.rebuild();
     const folders = this.ws.folders();
     this.folderIds = new Set(folders.map((f) => f.docId));
-    const docs = new Map(folders.map((f) => [f.docId, f.doc]));
-    const reconcile = new Reconcile(this.store, (id) => docs.get(id));
+    const reconcile = this.reconcile();
     this.resolver.memoize(true);
     try {
       for (const source of this.sources.values()) {
@@ -514,6 +513,11 @@ class LiveBacklinkIndex implements BacklinkIndex {
     // Lens resolves itself is ever removed.
     this.unloaded.clear();
     reconcile.write(folders, named);
+  }
+
+  /** A reconciliation of backlinks_v0 with a pass over the sources (a rebuild, a first pass). */
+  private reconcile(): Reconcile {
+    return new Reconcile(this.store, (id) => this.ws.folder(id)?.doc);
   }
 
   /** Of the slots in `gone`, the sources (by uuid) that name each now. */
