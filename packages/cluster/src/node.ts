@@ -120,6 +120,18 @@ export class ClusterNode {
       socketTimeout: SOCKET_TIMEOUT_MS,
     });
     redis.on("error", () => {});
+    // Said once per outage, so an operator (and a failed test) sees when Redis went and came back.
+    let lost = false;
+    redis.on("close", () => {
+      if (lost || this.closed) return;
+      lost = true;
+      log.warn({}, "lost the connection to Redis; reconnecting (writes wait in the outbox)");
+    });
+    redis.on("ready", () => {
+      if (!lost) return;
+      lost = false;
+      log.info({}, "connected to Redis again");
+    });
     this.redis = defineScripts(redis);
     this.reader = this.newReader();
     this.bucket = new Bucket(config.s3);
