@@ -29,9 +29,11 @@ import {
   type SkippedDoc,
   shownFile,
   shownMessage,
+  stampIs,
+  statFiles,
 } from "./loadDir.js";
 import { findReferenceProblems, type LoadReport } from "./loadReport.js";
-import { type CachedText, readTextCache, writeTextCache } from "./textCache.js";
+import { type CachedText, hasTextCache, readTextCache, writeTextCache } from "./textCache.js";
 
 /** A one-shot timer: `set` calls `fn` after `ms`; `clear` cancels what `set` returned. */
 export interface StoreTimer {
@@ -183,11 +185,16 @@ export class DirStore {
     const store = new DirStore(dir, options);
     if (!store.readOnly) await mkdir(dir, { recursive: true });
     const started = Date.now();
-    // The listing and the text cache are read together (the cache's decoding is sliced).
-    const [{ docIds, ignored }, cache] = await Promise.all([
-      listDocDir(dir),
-      store.textCache ? readTextCache(dir) : undefined,
-    ]);
+    // The text cache is read (its decoding sliced) while the directory is listed and, on a
+    // restart, while a worker stats every file: what is unchanged is known once both are done.
+    const cacheRead = store.textCache ? readTextCache(dir) : undefined;
+    const { docIds, ignored } = await listDocDir(dir);
+    const files = docIds.map((id) => dataFileOf(dir, id));
+    // Texts of unchanged notes come from the cache, unless the workspace holds docs already
+    // (a doc held is merged with its file, which must be read for that).
+    const useCache = cacheRead !== undefined && store.ws.docIds().length === 0;
+    const stamping = useCache && hasTextCache(dir) ? statFiles(files) : undefined;
+    const [cache, stamps] = await Promise.all([cacheRead, stamping]);
     const notes: string[] = [];
     const skipped: SkippedDoc[] = [];
     const legacy: string[] = [];
@@ -196,33 +203,37 @@ export class DirStore {
     let cached = 0;
     const total = docIds.length;
     options.onProgress?.({ done: 0, total });
-    // Texts of unchanged notes come from the cache, unless the workspace holds docs already
-    // (a doc held is merged with its file, which must be read for that).
     if (cache?.problem) {
       notes.push(`text cache ignored: ${cache.problem}; every note was read from its file`);
     }
-    const useCache = cache !== undefined && store.ws.docIds().length === 0;
-    const expected = useCache ? docIds.map((id) => cache.texts.get(id)?.stamp) : undefined;
+    /** Doc `i`'s cached text, when its file is the one the text came from. */
+    const unchanged = (i: number): CachedText | undefined => {
+      const c = stamps && cache!.texts.get(docIds[i]!);
+      return c && stampIs(stamps!, i, c.stamp) ? c : undefined;
+    };
+    const fromCache = docIds.map((_, i) => unchanged(i));
     /** What the next cache holds: every note loaded as its text alone (only if it may be written). */
     const keep = new Map<string, CachedText>();
     const keeping = cache !== undefined && !store.readOnly;
     // One batch: the workspace's followers (link upkeep) resolve and write once, at its end,
     // so the order docs arrive in costs nothing and each doc is installed as soon as it is read.
     const endBatch = store.ws.beginBatch();
+    const reading = readFiles(files.filter((_, i) => fromCache[i] === undefined));
     try {
       let slice = Date.now();
-      let i = 0;
-      const files = docIds.map((id) => dataFileOf(dir, id));
-      for await (const raw of readFiles(files, expected ? { expected } : {})) {
+      for (let i = 0; i < docIds.length; i++) {
         const docId = docIds[i]!;
-        if ("same" in raw) {
-          const c = cache!.texts.get(docId)!;
+        const c = fromCache[i];
+        if (c) {
           store.installText(docId, c);
           if (keeping) keep.set(docId, c);
           loaded++;
           cached++;
           if (c.legacy) legacy.push(docId);
         } else {
+          const next = await reading.next();
+          if (next.done) throw new Error("the load read fewer files than it listed");
+          const raw = next.value;
           const read = decodeDoc(docId, files[i]!, raw);
           if (read === undefined) ignored.push(docId);
           else if ("doc" in read) {
@@ -243,8 +254,7 @@ export class DirStore {
             store.ws.markUnavailable(docId, reason);
           }
         }
-        i++;
-        options.onProgress?.({ done: i, total });
+        options.onProgress?.({ done: i + 1, total });
         // Files read here are read synchronously: timers and I/O get a turn every ~20 ms.
         if (Date.now() - slice >= SLICE_MS) {
           await new Promise<void>((resolve) => setImmediate(resolve));
@@ -252,6 +262,7 @@ export class DirStore {
         }
       }
     } finally {
+      await reading.return(undefined);
       endBatch();
     }
     const stale = keeping && (cache.problem !== undefined || !sameKeys(keep, cache.texts));

@@ -62,21 +62,27 @@ export interface FileStamp {
   ino: number;
 }
 
-/**
- * A file's bytes and stamp, `same` when its stamp is the one expected (it was not read: see
- * `readFiles`), or why it could not be read.
- */
+/** A file's bytes and stamp, or why it could not be read. */
 export type RawFile =
   | { bytes: Uint8Array; stamp: FileStamp }
-  | { same: true }
   | { error: { code: string | undefined; message: string } };
 
 function stampOf(st: Stats): FileStamp {
   return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
 }
 
-function sameStamp(a: FileStamp, b: FileStamp): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+/**
+ * Whether file `i`'s stamp in `stamps` (as `statFiles` gives them) is `stamp`: the file is the
+ * one `stamp` was taken of.
+ */
+export function stampIs(stamps: Float64Array, i: number, stamp: FileStamp): boolean {
+  const at = i * 4;
+  return (
+    stamps[at] === stamp.size &&
+    stamps[at + 1] === stamp.mtimeMs &&
+    stamps[at + 2] === stamp.ctimeMs &&
+    stamps[at + 3] === stamp.ino
+  );
 }
 
 /**
@@ -146,7 +152,6 @@ export function decodeDoc(
   file: string,
   raw: RawFile,
 ): LoadedDoc | SkippedDoc | undefined {
-  if ("same" in raw) throw new Error(`${docId}: a file not read cannot be decoded`);
   if ("error" in raw) {
     const { code, message } = raw.error;
     if (isGone(code)) return undefined;
@@ -192,23 +197,6 @@ export function readRaw(file: string): RawFile {
   }
 }
 
-/**
- * `{ same: true }` when the file's stamp is `expected` (one stat, nothing read), else what
- * `readRaw` gives. The worker below does the same, written again in its source.
- */
-export function readUnlessSame(file: string, expected: FileStamp | undefined): RawFile {
-  if (expected) {
-    let st: Stats | undefined;
-    try {
-      st = statSync(file, { throwIfNoEntry: false });
-    } catch {
-      st = undefined; // readRaw meets the failure again and says what it is
-    }
-    if (st && sameStamp(stampOf(st), expected)) return { same: true };
-  }
-  return readRaw(file);
-}
-
 /** Closes a file only read from: a failing close loses nothing already read. */
 function closeQuietly(fd: number): void {
   try {
@@ -245,22 +233,10 @@ const POLL_MS = 5;
  */
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { closeSync, fstatSync, openSync, readSync, statSync } = require("node:fs");
-const { files, expected, shared } = workerData;
+const { closeSync, fstatSync, openSync, readSync } = require("node:fs");
+const { files, shared } = workerData;
 function stampOf(st) {
   return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
-}
-function same(i) {
-  const at = i * 4;
-  if (Number.isNaN(expected[at])) return false;
-  let st;
-  try {
-    st = statSync(files[i], { throwIfNoEntry: false });
-  } catch {
-    return false;
-  }
-  return st !== undefined && st.size === expected[at] && st.mtimeMs === expected[at + 1] &&
-    st.ctimeMs === expected[at + 2] && st.ino === expected[at + 3];
 }
 function read(file) {
   let fd;
@@ -300,8 +276,7 @@ function run() {
     const transfer = [];
     let size = 0;
     while (next < files.length && batch.length < ${BATCH_FILES} && size < ${BATCH_BYTES}) {
-      const i = next++;
-      const raw = same(i) ? { same: true } : read(files[i]);
+      const raw = read(files[next++]);
       if (raw.bytes) {
         transfer.push(raw.bytes.buffer);
         size += raw.bytes.length;
@@ -317,15 +292,13 @@ run();
 /**
  * The files' contents, in order. From READ_AHEAD_MIN_FILES files on, a worker thread reads
  * them one batch ahead of the caller (the first few are read here while it starts); below,
- * or if no worker can be started, they are read synchronously here. A file whose stamp is
- * `expected[i]` is not read: it comes as `{ same: true }`.
+ * or if no worker can be started, they are read synchronously here.
  */
 export async function* readFiles(
   files: readonly string[],
-  options: { seen?: ReadAhead; expected?: readonly (FileStamp | undefined)[] } = {},
+  options: { seen?: ReadAhead } = {},
 ): AsyncGenerator<RawFile> {
   const seen = options.seen ?? { worker: 0, here: 0 };
-  const expected = options.expected ?? [];
   const head = files.length >= READ_AHEAD_MIN_FILES ? READ_HERE_FIRST : files.length;
   const shared = new Int32Array(new SharedArrayBuffer(8));
   let worker: Worker | undefined;
@@ -333,21 +306,16 @@ export async function* readFiles(
     try {
       worker = new Worker(READER_SOURCE, {
         eval: true,
-        workerData: {
-          files: files.slice(head),
-          expected: stampArray(expected, head, files.length),
-          shared,
-        },
+        workerData: { files: files.slice(head), shared },
       });
     } catch {
       worker = undefined;
     }
   }
-  const here = (i: number) => readUnlessSame(files[i]!, expected[i]);
   try {
     const ahead = worker ? batches(worker) : undefined;
     let i = 0;
-    for (; i < head; i++, seen.here++) yield here(i);
+    for (; i < head; i++, seen.here++) yield readRaw(files[i]!);
     while (ahead && i < files.length) {
       let batch: RawFile[];
       try {
@@ -364,27 +332,66 @@ export async function* readFiles(
         yield raw;
       }
     }
-    for (; i < files.length; i++, seen.here++) yield here(i);
+    for (; i < files.length; i++, seen.here++) yield readRaw(files[i]!);
   } finally {
     Atomics.store(shared, 1, 1);
     await worker?.terminate();
   }
 }
 
-/** The stamps of files `from`..`to` as four numbers each (NaN: none expected), for the worker. */
-function stampArray(
-  expected: readonly (FileStamp | undefined)[],
-  from: number,
-  to: number,
-): Float64Array {
-  const out = new Float64Array((to - from) * 4).fill(Number.NaN);
-  for (let i = from; i < to; i++) {
-    const s = expected[i];
-    if (!s) continue;
-    out.set([s.size, s.mtimeMs, s.ctimeMs, s.ino], (i - from) * 4);
+/**
+ * The stamp of each file, as four numbers (size, mtimeMs, ctimeMs, ino) at `4 * i`; NaN for a
+ * file that could not be stat'ed (gone, or unreadable: it is read, and fails, as any other).
+ * From READ_AHEAD_MIN_FILES files on, a worker thread takes them: a restart's stat pass runs
+ * while the main thread decodes the text cache.
+ */
+export async function statFiles(files: readonly string[]): Promise<Float64Array> {
+  if (files.length >= READ_AHEAD_MIN_FILES) {
+    try {
+      return await new Promise<Float64Array>((resolve, reject) => {
+        const worker = new Worker(STATTER_SOURCE, { eval: true, workerData: { files } });
+        worker.once("message", (stamps: Float64Array) => {
+          resolve(stamps);
+          void worker.terminate();
+        });
+        worker.once("error", reject);
+        worker.once("exit", (code) => reject(new Error(`the stat worker stopped (${code})`)));
+      });
+    } catch {
+      // No worker: stat here.
+    }
   }
-  return out;
+  const stamps = new Float64Array(files.length * 4).fill(Number.NaN);
+  for (let i = 0; i < files.length; i++) stampInto(stamps, i, files[i]!);
+  return stamps;
 }
+
+/** Puts `file`'s stamp at `i` of `stamps` (left NaN when it cannot be stat'ed). */
+function stampInto(stamps: Float64Array, i: number, file: string): void {
+  let st: Stats | undefined;
+  try {
+    st = statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return;
+  }
+  if (st) stamps.set([st.size, st.mtimeMs, st.ctimeMs, st.ino], i * 4);
+}
+
+/** The stat worker: `statFiles`'s loop, written again in its source (CommonJS, evaluated). */
+const STATTER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { statSync } = require("node:fs");
+const { files } = workerData;
+const stamps = new Float64Array(files.length * 4).fill(NaN);
+for (let i = 0; i < files.length; i++) {
+  let st;
+  try {
+    st = statSync(files[i], { throwIfNoEntry: false });
+  } catch {}
+  if (st) stamps.set([st.size, st.mtimeMs, st.ctimeMs, st.ino], i * 4);
+}
+parentPort.postMessage(stamps, [stamps.buffer]);
+`;
 
 /** How many files a `readFiles` read gave from its worker and read here (for tests). */
 export interface ReadAhead {

@@ -8,6 +8,7 @@
 // A row: [docId, size, mtimeMs, ctimeMs, ino, modifiedAt, legacy, text as UTF-8 bytes] (see
 // FileStamp). Bytes, not a CBOR text string: the platform's decoder makes the string (cbor-x
 // decodes text strings in JS, ~4× slower over a large vault).
+import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
@@ -48,6 +49,11 @@ const codec = () => ({
   encoder: new Encoder({ useRecords: false, mapsAsObjects: false }),
   decoder: new Decoder({ useRecords: false, mapsAsObjects: false }),
 });
+
+/** Whether data directory `dir` has a cache file (sound or not). */
+export function hasTextCache(dir: string): boolean {
+  return existsSync(join(dir, TEXT_CACHE_FILE));
+}
 
 /** The cache of data directory `dir`: empty when there is none, or it was not sound. */
 export async function readTextCache(dir: string): Promise<TextCacheRead> {

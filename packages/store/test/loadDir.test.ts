@@ -1,6 +1,7 @@
 // Loading a large data directory: the files read ahead by a worker thread are the files read in
 // place, in order, unreadable ones reported the same; a store opened on such a directory loads
 // every doc, reports the bad ones and writes nothing.
+import { statSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { contentsText, Workspace } from "@lens/core";
@@ -14,6 +15,8 @@ import {
   READ_AHEAD_MIN_FILES,
   readFiles,
   readRaw,
+  stampIs,
+  statFiles,
 } from "../src/loadDir.js";
 import { tempDir } from "./support/tmp.js";
 
@@ -28,11 +31,7 @@ function file(text: string): Uint8Array {
 }
 
 const outcome = (r: RawFile) =>
-  "bytes" in r
-    ? { bytes: Buffer.from(r.bytes).toString("base64") }
-    : "error" in r
-      ? { code: r.error.code }
-      : { same: true };
+  "bytes" in r ? { bytes: Buffer.from(r.bytes).toString("base64") } : { code: r.error.code };
 
 describe("readFiles (read ahead by a worker from READ_AHEAD_MIN_FILES files on)", () => {
   it("gives each file's bytes, or why it failed, in order, as a read in place does", async () => {
@@ -69,6 +68,28 @@ describe("readFiles (read ahead by a worker from READ_AHEAD_MIN_FILES files on)"
     let read = 0;
     for await (const _ of readFiles(files)) if (++read === 300) break;
     expect(read).toBe(300);
+  });
+});
+
+describe("statFiles (a worker from READ_AHEAD_MIN_FILES files on)", () => {
+  it("gives each file's stamp as statSync sees it, NaN for one that is gone", async () => {
+    const dir = await tempDir();
+    for (const n of [10, READ_AHEAD_MIN_FILES + 30]) {
+      const files = Array.from({ length: n }, (_, i) => join(dir, `s${n}-${i}`));
+      for (const [i, f] of files.entries()) if (i % 7 !== 3) await writeFile(f, "x".repeat(i));
+      const stamps = await statFiles(files);
+      expect(stamps.length).toBe(n * 4);
+      for (const [i, f] of files.entries()) {
+        const st = statSync(f, { throwIfNoEntry: false });
+        const got = Array.from(stamps.subarray(i * 4, i * 4 + 4));
+        if (!st) expect(got.every(Number.isNaN)).toBe(true);
+        else {
+          expect(got).toEqual([st.size, st.mtimeMs, st.ctimeMs, st.ino]);
+          expect(stampIs(stamps, i, st)).toBe(true);
+          expect(stampIs(stamps, i, { ...st, size: st.size + 1 })).toBe(false);
+        }
+      }
+    }
   });
 });
 
