@@ -16,10 +16,13 @@ import { weightedTerms } from "./weightedTerms.js";
 
 export { FIELD_BOOST } from "./weightedTerms.js";
 
-/** A note as MiniSearch takes it: its weighted stems, joined by spaces (split by `tokenize`). */
+/**
+ * A note as MiniSearch takes it: its weighted stems, handed to MiniSearch as they are (its
+ * `stringifyField` and `tokenize` pass the list through: no string joined only to be split).
+ */
 interface IndexedNote {
   id: string;
-  text: string;
+  text: string[];
 }
 
 /** The one field MiniSearch indexes. */
@@ -64,7 +67,11 @@ export class RankedIndex {
     // The note's stems arrive made (weightedTerms: folded, stopwords left out, stemmed); a query
     // arrives as its stems too (search.ts), one word at a time. Dense terms of a note are
     // counted for the dense store instead of MiniSearch.
-    tokenize: (text) => (text ? text.split(" ") : []),
+    // The field's value is the list of stems (IndexedNote); MiniSearch's types say string.
+    stringifyField: (stems: string[]) => stems as unknown as string,
+    tokenize: (stems) => stems as unknown as string[],
+    // A search is given stems as text (one word at a time by search.ts): split on spaces.
+    searchOptions: { tokenize: (text) => (text ? text.split(" ") : []) },
     processTerm: (term, field) => (field === undefined ? term : this.body.body(term)),
     autoVacuum: { minDirtCount: 100, minDirtFactor: 0.2, batchSize: 1000, batchWait: 10 },
   });
@@ -115,7 +122,8 @@ export class RankedIndex {
       this.dirty.delete(docId);
       read += this.reindex(docId);
     }
-    this.stems.clear();
+    // Kept across the slices of one build (a vault repeats its words), dropped once it is done.
+    if (this.dirty.size === 0) this.stems.clear();
     return this.dirty.size;
   }
 
@@ -183,7 +191,7 @@ export class RankedIndex {
     }
     const text = rankedText(view.aiOnce());
     const f = noteFields(path, text);
-    const note: IndexedNote = { id: docId, text: weightedTerms(f, this.stems.of).join(" ") };
+    const note: IndexedNote = { id: docId, text: weightedTerms(f, this.stems.of) };
     this.body.reset();
     this.mini.add(note);
     this.denseStore.set(docId, this.body.denseCounts(), this.body.length());

@@ -13,8 +13,9 @@ export function stem(term: string): string {
 
 /**
  * Stems remembered while a batch of notes is indexed: stemming costs ~1.3 µs a word, a lookup
- * ~0.05 µs, and a vault repeats its words. Bounded, and cleared by the index after each batch,
- * so it holds no memory between batches.
+ * ~0.05 µs, and a vault repeats its words. Bounded, and cleared by the index once nothing is
+ * left to index (kept across the slices of one background build), so it holds no memory between
+ * builds.
  */
 export class StemCache {
   private readonly stems = new Map<string, string>();

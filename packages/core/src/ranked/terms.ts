@@ -35,9 +35,16 @@ function isAsciiWordChar(c: number): boolean {
  */
 export function terms(text: string): string[] {
   const out: string[] = [];
+  eachTerm(text, (t) => out.push(t));
+  return out;
+}
+
+/** `terms(text)`, each given to `visit` as it is cut (no list made: the indexer's path). */
+export function eachTerm(text: string, visit: (term: string) => void): void {
   const n = text.length;
   let start = -1;
   let plain = true;
+  let upper = false;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 32;
     let width = 1;
@@ -52,41 +59,44 @@ export function terms(text: string): string[] {
       if (start === -1) {
         start = i;
         plain = true;
+        upper = false;
       }
       if (c >= 128) plain = false;
+      else if (c <= 90 && c >= 65) upper = true;
     } else if (start !== -1) {
-      addWord(text.slice(start, i), plain, out);
+      // Most words are ASCII in lower case already: taken as they are.
+      if (plain && !upper) visit(text.slice(start, i));
+      else addWord(text.slice(start, i), plain, visit);
       start = -1;
     }
     i += width - 1;
   }
-  return out;
 }
 
-function addWord(word: string, plain: boolean, out: string[]): void {
+function addWord(word: string, plain: boolean, visit: (term: string) => void): void {
   if (plain) {
-    out.push(word.toLowerCase());
+    visit(word.toLowerCase());
     return;
   }
   for (const m of fold(word).matchAll(RUN)) {
     const run = m[0];
     // Most runs hold no unspaced script: one word, without looking at each character.
-    if (UNSPACED.test(run)) splitRun(run, out);
-    else out.push(run);
+    if (UNSPACED.test(run)) splitRun(run, visit);
+    else visit(run);
   }
 }
 
 /** Splits a run into spaced words and unspaced stretches (as pairs, or one lone character). */
-function splitRun(run: string, out: string[]): void {
+function splitRun(run: string, visit: (term: string) => void): void {
   let word = "";
   let unspaced: string[] = [];
   const flushWord = () => {
-    if (word) out.push(word);
+    if (word) visit(word);
     word = "";
   };
   const flushUnspaced = () => {
-    if (unspaced.length === 1) out.push(unspaced[0] as string);
-    for (let i = 0; i + 1 < unspaced.length; i++) out.push(`${unspaced[i]}${unspaced[i + 1]}`);
+    if (unspaced.length === 1) visit(unspaced[0] as string);
+    for (let i = 0; i + 1 < unspaced.length; i++) visit(`${unspaced[i]}${unspaced[i + 1]}`);
     unspaced = [];
   };
   for (const ch of run) {

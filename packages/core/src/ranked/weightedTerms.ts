@@ -5,18 +5,18 @@
 // body before BM25 saturates them together.
 import type { NoteFields } from "./fields.js";
 import { STOPWORDS } from "./stopwords.js";
-import { terms } from "./terms.js";
+import { eachTerm } from "./terms.js";
 
 /** How many times a term of each field is counted: the name and aliases most, then tags, headings. */
 export const FIELD_BOOST = { title: 5, tags: 3, headings: 2, properties: 1, body: 1 } as const;
 
 /** The stems of `text` (stopwords left out), each `times` times, appended to `out`. */
 function add(out: string[], text: string, times: number, stemOf: (term: string) => string): void {
-  for (const t of terms(text)) {
-    if (STOPWORDS.has(t)) continue;
+  eachTerm(text, (t) => {
+    if (STOPWORDS.has(t)) return;
     const s = stemOf(t);
     for (let i = 0; i < times; i++) out.push(s);
-  }
+  });
 }
 
 /** The note's indexed terms, in field order (title, aliases, tags, headings, properties, body). */
