@@ -1,7 +1,7 @@
 // The benchmark plumbing that can be checked quickly: statistics, the corpus cache, edit toggles,
 // the report's markdown, the PRNG, the rg arguments equivalent to a grep call, the bare anchor
 // and the server-filesystem comparison on a tiny corpus.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callTool, SessionStore, Workspace } from "@lens/core";
@@ -14,6 +14,7 @@ import { OpRunner } from "../src/bench/latencyBench.js";
 import { bareToolCaller } from "../src/bench/rawCall.js";
 import { type ReportSection, reportMarkdown, sectionMarkdown } from "../src/bench/report.js";
 import { rgArgs } from "../src/bench/ripgrep.js";
+import { scaleBench } from "../src/bench/scaleBench.js";
 import { formatMs, median, percentile, summarize } from "../src/bench/stats.js";
 import { pickDocs, RefToggle } from "../src/bench/workload.js";
 import { corpusKey, ensureCorpus } from "../src/corpus/cache.js";
@@ -190,6 +191,33 @@ describe("report", () => {
     });
     expect(full).toContain("2 CPUs (cpu)");
     expect(full).toContain("- load: because");
+  });
+});
+
+describe("the scale part", () => {
+  it("serves the corpus in place, times every search and leaves the directory as it was", async () => {
+    const root = mkdtempSync(join(tmpdir(), "lens-scale-"));
+    try {
+      const c = await ensureCorpus(root, { seed: 5, docs: 60, folders: 2 }, ["data"]);
+      const dir = c.paths.data!;
+      const listing = () => readdirSync(dir, { recursive: true }).map(String).sort();
+      const before = listing();
+      const { section } = await scaleBench(
+        { docs: 60, bytes: c.manifest.stats.bytes, dataDir: dir, runs: 1 },
+        () => {},
+      );
+      expect(section.rows).toHaveLength(1);
+      const row = section.rows[0]!;
+      expect(row).toHaveLength(section.columns.length);
+      expect(row[0]).toBe("60");
+      // Each search answered (an error throws) and was timed.
+      expect(row.at(-1)!.split("; ")).toHaveLength(4);
+      expect(row.at(-1)).not.toContain("error");
+      expect(existsSync(join(dir, ".lens"))).toBe(false);
+      expect(listing()).toEqual(before);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -43,7 +43,7 @@ const SEARCHES: [string, Record<string, unknown>][] = [
 ];
 
 /** VmRSS of `pid` in bytes (Linux). */
-async function residentBytes(pid: number): Promise<number> {
+export async function residentBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
   if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
@@ -51,7 +51,7 @@ async function residentBytes(pid: number): Promise<number> {
 }
 
 /** Waits until the process's RSS has not grown for `quietMs` (background warming done). */
-async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Promise<number> {
+export async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Promise<number> {
   const end = Date.now() + capMs;
   let last = await residentBytes(pid);
   let since = Date.now();

@@ -18,6 +18,7 @@ import { currentLoad, describeMachine } from "./machine.js";
 import { type DataCorpus, memoryBench } from "./memoryBench.js";
 import type { BenchReport, ReportSection } from "./report.js";
 import { stopRgHelper } from "./ripgrep.js";
+import { SCALE_CORPUS, scaleBench } from "./scaleBench.js";
 import { searchBench } from "./searchBench.js";
 import { formatBytes } from "./stats.js";
 import { pickDocs } from "./workload.js";
@@ -31,8 +32,11 @@ export const BENCH_PARTS = [
   "load",
   "memory",
   "cluster",
+  "scale",
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
+/** What runs without --only: every part but `scale` (500 000 notes: minutes, and ~8 GB). */
+export const DEFAULT_BENCH_PARTS = BENCH_PARTS.filter((p) => p !== "scale");
 
 export interface BenchOptions {
   quick: boolean;
@@ -323,6 +327,24 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       report.sections.push(section);
     } catch (e) {
       skip("cluster", e);
+    }
+  }
+
+  if (wants("scale")) {
+    try {
+      const c = await ensureCorpus(
+        options.cacheDir,
+        { seed: options.seed, folders: FOLDERS, ...SCALE_CORPUS },
+        ["data"],
+        log,
+      );
+      const { section } = await scaleBench(
+        { docs: SCALE_CORPUS.docs, bytes: c.manifest.stats.bytes, dataDir: c.paths.data!, runs: 1 },
+        log,
+      );
+      report.sections.push(section);
+    } catch (e) {
+      skip("scale", e);
     }
   }
 
