@@ -87,6 +87,33 @@ describe("the grep pool", () => {
     expect(pool.listsSent).toBe(2);
   });
 
+  it("warm() sends every note's text ahead: the first search sends none", async () => {
+    const { pool, ctx, grep } = setup();
+    await pool.warm();
+    expect(pool.textsSent).toBe(COUNT);
+    await grep({ pattern: "kestrel", output_mode: "count" });
+    expect(pool.textsSent).toBe(COUNT);
+    // A change after the warm-up is sent with the next search, alone.
+    expect(callTool(ctx, "read", { file_path: "Notes/Note 02.md" }).isError).toBe(false);
+    const edited = callTool(ctx, "edit", {
+      file_path: "Notes/Note 02.md",
+      old_string: "line 0 of 2",
+      new_string: "line 0 of 2 falcon",
+    });
+    expect(edited.isError).toBe(false);
+    expect((await grep({ pattern: "falcon" })).text).toBe("Notes/Note 02.md");
+    expect(pool.textsSent).toBe(COUNT + 1);
+  });
+
+  it("a warm-up the pool's close overtakes starts no worker", async () => {
+    const { pool } = setup();
+    const warming = pool.warm();
+    await pool.close();
+    await warming;
+    expect(pool.textsSent).toBe(0);
+    expect((pool as unknown as { worker?: unknown }).worker).toBeUndefined();
+  });
+
   it("sends the list again after any change, and the search sees the change", async () => {
     const { pool, ctx, grep } = setup();
     await grep({ pattern: "kestrel" });

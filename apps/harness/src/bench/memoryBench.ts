@@ -67,13 +67,14 @@ export async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Pro
 }
 
 /**
- * Waits for the server's "search index ready" and "links ready" lines (both built in the
- * background once it serves): on a busy machine a build can pause longer than `settled` waits,
+ * Waits for the server's "search index ready", "links ready" and "grep ready" lines (built in
+ * the background once it serves: link upkeep's first pass, the ranked index, then the grep
+ * worker's copy of every note): on a busy machine a build can pause longer than `settled` waits,
  * and a reading taken before it ends is too low.
  */
 async function indexReady(server: { stderr(): string }, capMs = 300_000): Promise<void> {
   const end = Date.now() + capMs;
-  for (const line of ["search index ready", "links ready"]) {
+  for (const line of ["search index ready", "links ready", "grep ready"]) {
     while (!server.stderr().includes(line)) {
       if (Date.now() > end) throw new Error(`the server never said "${line}"`);
       await new Promise((r) => setTimeout(r, 100));
@@ -182,7 +183,7 @@ export async function memoryBench(
       id: "memory",
       title: "Memory of `lens serve` (resident set, fresh process per run)",
       intro:
-        "`lens serve` on a copy of the generated data directory, as a user starts it. *Resident* is VmRSS of the server process from /proc (heap, the grep worker thread, buffers and code: what the machine gives it), read once it stopped growing for 1.5 s: after the load and the ranked index's background build (the server logs when it is done), then after an assistant's first searches over MCP — a literal grep listing files, a case-insensitive grep in content mode, a regex count and a ranked search. *× text* is over the notes' UTF-8 bytes. Medians of the runs; *ready* is from spawning the process until it printed its address.",
+        "`lens serve` on a copy of the generated data directory, as a user starts it. *Resident* is VmRSS of the server process from /proc (heap, the grep worker thread, buffers and code: what the machine gives it), read once it stopped growing for 1.5 s: after the load and the background builds (link upkeep's first pass, the ranked index, then the grep worker's copy of every note: the server logs when each is done), then after an assistant's first searches over MCP — a literal grep listing files, a case-insensitive grep in content mode, a regex count and a ranked search. *× text* is over the notes' UTF-8 bytes. Medians of the runs; *ready* is from spawning the process until it printed its address.",
       columns: [
         "documents",
         "notes' text",

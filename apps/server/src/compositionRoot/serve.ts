@@ -152,8 +152,18 @@ export async function startServe(
     // and backlinks (written to backlinks_v0, which Relay clients read) come first.
     let stopWarming = () => {};
     let warming = true;
+    // Then the grep worker gets every note's AI view, so the first grep does not wait for it
+    // (≈ 0.5 s at 10 000 notes, 11 s at 500 000).
     void data.linksReady.then(() => {
-      if (warming) stopWarming = warmRankedIndex(workspace, log);
+      if (!warming) return;
+      stopWarming = warmRankedIndex(workspace, log, () => {
+        if (!warming) return;
+        const started = performance.now();
+        grep.warm().then(
+          () => log.info({ ms: Math.round(performance.now() - started) }, "grep ready"),
+          (err) => log.warn({ err }, "warming the grep worker failed; the first grep will"),
+        );
+      });
     });
     const stopWatchingAccess = logAccessChanges(auth, log);
     // A note an edit or a sync client woke goes back to text alone once saved, idle and closed

@@ -81,6 +81,9 @@ export class GrepPool {
   listsSent = 0;
   /** Documents in the lists sent (for tests: a list is sent once, never per page). */
   docsSent = 0;
+  /** Documents' AI views sent to a worker (for tests: each once per change and worker). */
+  textsSent = 0;
+  private closed = false;
 
   constructor(
     private readonly ws: Workspace,
@@ -121,7 +124,23 @@ export class GrepPool {
     });
   }
 
+  /**
+   * Starts the worker and sends it every document's AI view now, in slices that yield to the
+   * event loop, so that the first search does not wait for it (`lens serve` calls this once the
+   * ranked index is built). Queued like a search: a search asked meanwhile runs after it.
+   */
+  warm(): Promise<void> {
+    const run = this.chain.then(async () => {
+      if (this.closed) return;
+      await this.waitAhead();
+      await this.sendChanges(this.ensureWorker());
+    });
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.stopWatching();
     await this.worker?.terminate();
     this.worker = undefined;
@@ -275,7 +294,10 @@ export class GrepPool {
         if (chars >= SLICE_CHARS) break;
       }
       if (set.length > 0) worker.postMessage({ type: "docs", set, remove: [] } satisfies ToWorker);
+      this.textsSent += set.length;
       if (this.dirty.size > 0) await yieldToLoop();
+      // Closed, or the worker discarded, while this thread yielded: its successor starts anew.
+      if (this.worker !== worker) return;
     }
   }
 }

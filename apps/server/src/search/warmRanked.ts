@@ -8,7 +8,7 @@ const SLICE = 200;
 const SLICE_CHARS = 256 * 1024;
 
 /** Starts the background build; the returned function stops it (server shutdown). */
-export function warmRankedIndex(ws: Workspace, log: Log): () => void {
+export function warmRankedIndex(ws: Workspace, log: Log, onReady?: () => void): () => void {
   const index = rankedIndexOf(ws);
   const started = performance.now();
   let stopped = false;
@@ -23,6 +23,7 @@ export function warmRankedIndex(ws: Workspace, log: Log): () => void {
       { documents, terms, ms: Math.round(performance.now() - started) },
       "search index ready",
     );
+    onReady?.();
   };
   setImmediate(step);
   return () => {
