@@ -66,20 +66,33 @@ export async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Pro
   return last;
 }
 
+/** The lines `lens serve` logs as its background builds end, in the order they end. */
+export const BUILT_LINES = ["links ready", "search index ready", "grep ready"] as const;
+
 /**
- * Waits for the server's "search index ready", "links ready" and "grep ready" lines (built in
- * the background once it serves: link upkeep's first pass, the ranked index, then the grep
- * worker's copy of every note): on a busy machine a build can pause longer than `settled` waits,
- * and a reading taken before it ends is too low.
+ * Waits until the server's log holds `line` (polled every 100 ms), failing once `deadline`
+ * (a `Date.now()` value) has passed; resolves to the time it was seen.
+ */
+export async function logged(
+  server: { stderr(): string },
+  line: string,
+  deadline: number,
+): Promise<number> {
+  while (!server.stderr().includes(line)) {
+    if (Date.now() > deadline) throw new Error(`the server never said "${line}"`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now();
+}
+
+/**
+ * Waits for every BUILT_LINES line (link upkeep's first pass, the ranked index, then the grep
+ * worker's copy of every note, built in the background once it serves): on a busy machine a
+ * build can pause longer than `settled` waits, and a reading taken before it ends is too low.
  */
 async function indexReady(server: { stderr(): string }, capMs = 300_000): Promise<void> {
-  const end = Date.now() + capMs;
-  for (const line of ["search index ready", "links ready", "grep ready"]) {
-    while (!server.stderr().includes(line)) {
-      if (Date.now() > end) throw new Error(`the server never said "${line}"`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const deadline = Date.now() + capMs;
+  for (const line of BUILT_LINES) await logged(server, line, deadline);
 }
 
 /**

@@ -10,7 +10,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { connectMcp } from "../scenario/mcpAdapter.js";
 import { startLensServe } from "../server/lensServe.js";
-import { type DataCorpus, residentBytes, settled } from "./memoryBench.js";
+import { BUILT_LINES, type DataCorpus, logged, residentBytes, settled } from "./memoryBench.js";
 import type { ReportSection } from "./report.js";
 import { formatBytes, formatMs } from "./stats.js";
 
@@ -27,20 +27,6 @@ const SEARCHES: [string, Record<string, unknown>][] = [
   ["grep", { pattern: "consensus", "-i": true, output_mode: "content" }],
   ["search", { query: "how does the cluster recover after a failure" }],
 ];
-
-/** Milliseconds from `since` until the server's stderr holds `line` (polled every 100 ms). */
-async function until(
-  server: { stderr(): string },
-  line: string,
-  since: number,
-  capMs = 900_000,
-): Promise<number> {
-  while (!server.stderr().includes(line)) {
-    if (Date.now() - since > capMs) throw new Error(`the server never said "${line}"`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return Date.now() - since;
-}
 
 /** Reads every file under `dir` once (its bytes dropped), a few at a time. */
 async function readEveryFile(dir: string): Promise<void> {
@@ -76,9 +62,11 @@ export async function scaleBench(
     });
     const readyMs = Date.now() - started;
     try {
-      const linksMs = await until(server, "links ready", started);
-      const indexMs = await until(server, "search index ready", started);
-      const grepMs = await until(server, "grep ready", started);
+      // When each background build ended (BUILT_LINES order: links, index, grep).
+      const deadline = started + 900_000;
+      const built: number[] = [];
+      for (const line of BUILT_LINES) built.push((await logged(server, line, deadline)) - started);
+      const [linksMs, indexMs, grepMs] = built as [number, number, number];
       const pid = server.proc.pid!;
       const loaded = await settled(pid);
       const conn = await connectMcp({ url: server.url }, "lens-harness:scale");

@@ -161,7 +161,11 @@ export async function startServe(
         const started = performance.now();
         grep.warm().then(
           () => log.info({ ms: Math.round(performance.now() - started) }, "grep ready"),
-          (err) => log.warn({ err }, "warming the grep worker failed; the first grep will"),
+          (err) =>
+            log.warn(
+              { err },
+              "warming the grep worker failed; the first grep sends the notes instead",
+            ),
         );
       });
     });
