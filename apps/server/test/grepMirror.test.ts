@@ -1,9 +1,11 @@
 // The grep worker's state without its thread: a document list is made ready once and then
-// serves every search over the same documents and every page; what it does not hold is
-// `missing` (the pool then sends the list), never a wrong or empty answer.
+// serves every search over the same documents and every page, and outlives changes of texts;
+// what it does not hold is `missing` (the pool then sends the list), never a wrong or empty
+// answer.
 import { type GrepParams, grepOutcome, grepSearch, type SearchDoc } from "@lens/core";
 import { describe, expect, it } from "vitest";
 import { GrepMirror, MAX_LISTS } from "../src/search/grepMirror.js";
+import { packList } from "../src/search/packedList.js";
 import type { FromWorker, ToWorker } from "../src/search/protocol.js";
 
 type GrepRequest = Extract<ToWorker, { type: "grep" }>;
@@ -30,6 +32,12 @@ function loaded(): GrepMirror {
 }
 
 let nextId = 1;
+/** Sends the mirror a document list, as the pool does before the first search over it. */
+function list(mirror: GrepMirror, docs: [string, string][] = LIST, docsKey = "all"): void {
+  const packed = packList(docs.map(([path, docId]) => ({ path, docId })));
+  mirror.list({ type: "list", id: nextId++, docsKey, docs: packed });
+}
+
 function request(key: string, params: GrepParams, more: Partial<GrepRequest> = {}): GrepRequest {
   return { type: "grep", id: nextId++, key, docsKey: "all", params, timeLimitMs: 5000, ...more };
 }
@@ -49,7 +57,8 @@ describe("the grep worker's mirror", () => {
   it("makes a list ready once: every page and every other search over it is sent without it", () => {
     const mirror = loaded();
     const params: GrepParams = { pattern: "alpha", output_mode: "content", head_limit: 7 };
-    const first = mirror.answer(request("a", params, { docs: LIST }));
+    list(mirror);
+    const first = mirror.answer(request("a", params));
     expect(outcome(first)).toEqual(reference(params));
     expect(mirror.docsListed).toBe(COUNT);
     // Page after page, resumed: nothing is listed, sorted or sent again.
@@ -85,43 +94,65 @@ describe("the grep worker's mirror", () => {
     const mirror = loaded();
     const params: GrepParams = { pattern: "alpha", head_limit: 5 };
     expect(mirror.answer(request("a", params))).toMatchObject({ missing: true });
-    expect(mirror.answer(request("a", params, { docs: LIST }))).toMatchObject({
-      resumable: true,
-    });
-    // Resumed at an offset the last page did not give, or a search never started.
-    expect(mirror.answer(request("a", { ...params, offset: 7 }, { resume: true }))).toMatchObject({
-      missing: true,
-    });
-    expect(mirror.answer(request("b", { ...params, offset: 5 }, { resume: true }))).toMatchObject({
-      missing: true,
-    });
+    expect(mirror.answer(request("a", params, { resume: true }))).toMatchObject({ missing: true });
+    list(mirror);
+    expect(mirror.answer(request("a", params))).toMatchObject({ resumable: true });
+    // Resumed at an offset the last page did not give, or a search never started: searched
+    // anew over the list.
+    for (const [key, page] of [
+      ["a", { ...params, offset: 7 }],
+      ["b", { ...params, offset: 5 }],
+    ] as const) {
+      expect(outcome(mirror.answer(request(key, page, { resume: true })))).toEqual(reference(page));
+    }
     // Another list of documents (another path or reach).
     expect(mirror.answer(request("c", params, { docsKey: "other" }))).toMatchObject({
       missing: true,
     });
   });
 
-  it("drops its lists and stopping points when documents change", () => {
+  it("keeps its lists while texts change, and searches the new texts; drops its stopping points", () => {
     const mirror = loaded();
-    const params: GrepParams = { pattern: "alpha", head_limit: 5 };
-    mirror.answer(request("a", params, { docs: LIST }));
-    mirror.update({ type: "docs", set: [["d3", "alpha changed"]], remove: [] });
-    expect(mirror.answer(request("b", { pattern: "changed" }))).toMatchObject({ missing: true });
-    expect(mirror.answer(request("a", { ...params, offset: 5 }, { resume: true }))).toMatchObject({
-      missing: true,
-    });
-    const fresh = mirror.answer(request("b", { pattern: "changed" }, { docs: LIST }));
-    expect(outcome(fresh)).toMatchObject({
+    list(mirror);
+    const params: GrepParams = { pattern: "alpha", output_mode: "content", head_limit: 5 };
+    mirror.answer(request("a", params));
+    mirror.update({ type: "docs", set: [["d3", "alpha changed\nbeta 3"]], remove: [] });
+    // The stopping point held offsets into the old texts: page 2 is searched anew.
+    const page2 = { ...params, offset: 5 };
+    const changed = DOCS.map((d) => ({
+      path: d.path,
+      text: d.docId === "d3" ? "alpha changed\nbeta 3" : d.text,
+    }));
+    const resumed = mirror.answer(request("a", page2, { resume: true }));
+    expect(outcome(resumed)).toEqual(grepOutcome(grepSearch(changed, page2)));
+    const found = mirror.answer(request("b", { pattern: "changed" }));
+    expect(outcome(found)).toMatchObject({
       ok: true,
       value: { entries: [{ path: "Notes/sub/note 3.md" }] },
     });
+    expect(mirror.docsListed).toBe(COUNT);
+  });
+
+  it("drops its lists when a document goes away", () => {
+    const mirror = loaded();
+    list(mirror);
+    mirror.update({ type: "docs", set: [], remove: ["d3"] });
+    expect(mirror.answer(request("a", { pattern: "alpha" }))).toMatchObject({ missing: true });
+    list(
+      mirror,
+      LIST.filter(([, docId]) => docId !== "d3"),
+    );
+    const r = mirror.answer(request("a", { pattern: "alpha 3$", output_mode: "count" }));
+    expect(outcome(r)).toMatchObject({ ok: true, value: { entries: [] } });
   });
 
   it("keeps a bounded number of lists, the oldest dropped first", () => {
     const mirror = loaded();
     const params: GrepParams = { pattern: "alpha" };
     for (let i = 0; i <= MAX_LISTS; i++) {
-      mirror.answer(request(`k${i}`, params, { docsKey: `list ${i}`, docs: LIST.slice(i) }));
+      list(mirror, LIST.slice(i), `list ${i}`);
+      // The list a search used last is dropped last.
+      mirror.answer(request(`k${i}`, params, { docsKey: "list 1" }));
     }
     expect(mirror.docsListed).toBe(
       Array.from({ length: MAX_LISTS + 1 }, (_, i) => COUNT - i).reduce((a, b) => a + b),
@@ -129,15 +160,19 @@ describe("the grep worker's mirror", () => {
     expect(mirror.answer(request("x", params, { docsKey: "list 0" }))).toMatchObject({
       missing: true,
     });
-    const kept = mirror.answer(request("y", params, { docsKey: `list ${MAX_LISTS}` }));
-    expect(outcome(kept)).toMatchObject({ ok: true });
+    for (const kept of ["list 1", `list ${MAX_LISTS}`]) {
+      expect(outcome(mirror.answer(request("y", params, { docsKey: kept })))).toMatchObject({
+        ok: true,
+      });
+    }
   });
 });
 
 describe("searching ahead for a client paging through an answer", () => {
   /** Every page, `offset` after `offset`, the worker searching ahead after each as it does. */
   function pageThrough(mirror: GrepMirror, params: GrepParams, key: string): number {
-    let answer = mirror.answer(request(key, params, { docs: LIST }));
+    list(mirror);
+    let answer = mirror.answer(request(key, params));
     mirror.workAhead();
     let pages = 1;
     for (;;) {
@@ -170,9 +205,11 @@ describe("searching ahead for a client paging through an answer", () => {
     const mirror = new GrepMirror();
     mirror.update({ type: "docs", set: long.map((d) => [d.docId, d.text]), remove: [] });
     const params: GrepParams = { pattern: "alpha", output_mode: "content", head_limit: 0 };
-    let answer = mirror.answer(
-      request("all", params, { docs: long.map((d) => [d.path, d.docId]) }),
+    list(
+      mirror,
+      long.map((d) => [d.path, d.docId]),
     );
+    let answer = mirror.answer(request("all", params));
     mirror.workAhead();
     let pages = 1;
     const entries: unknown[] = [];
@@ -200,30 +237,36 @@ describe("searching ahead for a client paging through an answer", () => {
 
   it("never answers from a page searched ahead for another offset or after a change", () => {
     const mirror = loaded();
+    list(mirror);
     const params: GrepParams = { pattern: "alpha", head_limit: 5 };
-    mirror.answer(request("a", params, { docs: LIST }));
+    mirror.answer(request("a", params));
     mirror.answer(request("a", { ...params, offset: 5 }, { resume: true }));
     mirror.workAhead(); // page at offset 10
-    // Asked at another offset: not resumable there (the pool would send the list).
-    expect(mirror.answer(request("a", { ...params, offset: 12 }, { resume: true }))).toMatchObject({
-      missing: true,
-    });
+    // Asked at another offset: searched anew over the list.
+    const other = { ...params, offset: 12 };
+    expect(outcome(mirror.answer(request("a", other, { resume: true })))).toEqual(reference(other));
     expect(mirror.answeredAhead).toBe(0);
     // Searched ahead again, then a document changes: dropped with the stopping points.
-    mirror.answer(request("a", params, { docs: LIST }));
+    mirror.answer(request("a", params));
     mirror.answer(request("a", { ...params, offset: 5 }, { resume: true }));
     mirror.workAhead();
     mirror.update({ type: "docs", set: [["d0", "alpha changed"]], remove: [] });
-    expect(mirror.answer(request("a", { ...params, offset: 10 }, { resume: true }))).toMatchObject({
-      missing: true,
-    });
+    const page3 = { ...params, offset: 10 };
+    const changed = DOCS.map((d) => ({
+      path: d.path,
+      text: d.docId === "d0" ? "alpha changed" : d.text,
+    }));
+    expect(outcome(mirror.answer(request("a", page3, { resume: true })))).toEqual(
+      grepOutcome(grepSearch(changed, page3)),
+    );
     expect(mirror.answeredAhead).toBe(0);
   });
 
   it("does not search ahead after a search's last page, nor twice for one answer", () => {
     const mirror = loaded();
     const params: GrepParams = { pattern: "alpha 3\\b", output_mode: "files_with_matches" };
-    const only = mirror.answer(request("a", params, { docs: LIST }));
+    list(mirror);
+    const only = mirror.answer(request("a", params));
     expect(outcome(only)).toMatchObject({ ok: true, value: { nextOffset: null } });
     mirror.workAhead();
     mirror.workAhead();

@@ -1,6 +1,6 @@
 // The grep pool sends the worker what changed, never the same thing twice: the document list of
-// a path and reach once for every search over it and every page of them; any change of the
-// workspace, even one made while a search runs, sends it again. Answers equal the grep tool's
+// a path and reach once for every search over it and every page of them, kept while texts
+// change; any change of paths or documents, even one made while a search runs, sends it again. Answers equal the grep tool's
 // run in this thread. Counts work (lists and documents sent), never time.
 import {
   callTool,
@@ -87,12 +87,12 @@ describe("the grep pool", () => {
     expect(pool.listsSent).toBe(2);
   });
 
-  it("warm() sends every note's text ahead: the first search sends none", async () => {
+  it("warm() sends every note's text and the whole list ahead: the first search sends neither", async () => {
     const { pool, ctx, grep } = setup();
     await pool.warm();
-    expect(pool.textsSent).toBe(COUNT);
+    expect([pool.textsSent, pool.listsSent, pool.docsSent]).toEqual([COUNT, 1, COUNT]);
     await grep({ pattern: "kestrel", output_mode: "count" });
-    expect(pool.textsSent).toBe(COUNT);
+    expect([pool.textsSent, pool.listsSent]).toEqual([COUNT, 1]);
     // A change after the warm-up is sent with the next search, alone.
     expect(callTool(ctx, "read", { file_path: "Notes/Note 02.md" }).isError).toBe(false);
     const edited = callTool(ctx, "edit", {
@@ -103,6 +103,8 @@ describe("the grep pool", () => {
     expect(edited.isError).toBe(false);
     expect((await grep({ pattern: "falcon" })).text).toBe("Notes/Note 02.md");
     expect(pool.textsSent).toBe(COUNT + 1);
+    // The edit changed a text, not a path: the list kept serves on.
+    expect(pool.listsSent).toBe(1);
   });
 
   it("a warm-up the pool's close overtakes starts no worker", async () => {
@@ -114,7 +116,7 @@ describe("the grep pool", () => {
     expect(pool.textsSent).toBe(0);
   });
 
-  it("sends the list again after any change, and the search sees the change", async () => {
+  it("sends the list again after a change of paths, and the search sees the change", async () => {
     const { pool, ctx, grep } = setup();
     await grep({ pattern: "kestrel" });
     // A rename changes no text: only the list can tell the worker.

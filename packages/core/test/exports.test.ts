@@ -127,6 +127,7 @@ const EXPORTS = [
   "globListing",
   "globTool",
   "grepDocuments",
+  "grepListing",
   "grepOutcome",
   "grepPlan",
   "grepSearch",

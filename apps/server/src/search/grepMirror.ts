@@ -22,10 +22,12 @@ import {
   newlineOffsets,
   type SearchDoc,
 } from "@lens/core";
+import { eachPacked, packedLength } from "./packedList.js";
 import { AHEAD_LIMIT_MS, type FromWorker, type ToWorker } from "./protocol.js";
 
 type GrepRequest = Extract<ToWorker, { type: "grep" }>;
 type DocsUpdate = Extract<ToWorker, { type: "docs" }>;
+type ListRequest = Extract<ToWorker, { type: "list" }>;
 
 /** Searches whose next page is kept, at most (the oldest is dropped). */
 const MAX_RESUMES = 64;
@@ -53,9 +55,10 @@ export class GrepMirror {
    */
   private readonly resumes = new Map<string, GrepResume>();
   /**
-   * The documents of recent searches by docsKey, in path order: a new search over the same
-   * documents (another pattern, mode or glob) is sent without its list. Dropped with any change
-   * of a document, like `resumes`; the pool forgets them on any change of the workspace.
+   * Document lists by docsKey, in path order: every search over the same documents (another
+   * pattern, mode or glob) is sent without its list. Each document reads its text from the
+   * mirror when searched, so a list outlives changes of texts; it is dropped when a document
+   * goes away (the pool sends lists again after any change of paths or documents).
    */
   private readonly lists = new Map<string, SearchDoc[]>();
   /** The next page of searches a client is paging through, searched ahead, by search key. */
@@ -68,10 +71,11 @@ export class GrepMirror {
   answeredAhead = 0;
 
   update(m: DocsUpdate): void {
+    // Stopping points and pages ahead hold offsets into the old texts.
     this.resumes.clear();
-    this.lists.clear();
     this.ahead.clear();
     this.nextAhead = undefined;
+    if (m.remove.length > 0) this.lists.clear();
     for (const [docId, text] of m.set) {
       this.texts.set(docId, text);
       this.folded.delete(docId);
@@ -82,6 +86,20 @@ export class GrepMirror {
       this.folded.delete(docId);
       this.newlines.delete(docId);
     }
+  }
+
+  /**
+   * Keeps a document list under its docsKey, in path order (sorted here, once per list), for
+   * every search over it; the oldest of more than MAX_LISTS is dropped.
+   */
+  list(m: ListRequest): void {
+    const docs: SearchDoc[] = [];
+    eachPacked(m.docs, (path, docId) => docs.push(this.searchDoc(path, docId)));
+    this.docsListed += packedLength(m.docs);
+    docs.sort((a, b) => comparePaths(a.path, b.path));
+    this.lists.delete(m.docsKey);
+    this.lists.set(m.docsKey, docs);
+    if (this.lists.size > MAX_LISTS) this.lists.delete(firstKey(this.lists));
   }
 
   answer(m: GrepRequest): FromWorker {
@@ -99,21 +117,20 @@ export class GrepMirror {
       this.answeredAhead++;
       return this.answered(m, ready.result, true);
     }
-    if (m.docs) {
-      result = grepSearch(this.listed(m.docsKey, m.docs), m.params, options);
-    } else if (m.resume) {
+    const resume = m.resume ? this.resumes.get(m.key) : undefined;
+    if (resume?.ordered && resume.nextOffset === offset) {
       // The next page: it starts in the document where the last one stopped, with the
       // documents already filtered and in order.
-      const resume = this.resumes.get(m.key);
-      if (!resume?.ordered || resume.nextOffset !== offset) {
-        return { id: m.id, missing: true };
-      }
       result = grepSearch([], m.params, { ...options, resume });
     } else {
-      // Another search over documents listed before (core still filters them by glob).
+      // A new search, or a page whose stopping point is gone: over the list kept (core still
+      // filters it by glob; it is in path order already).
       const docs = this.lists.get(m.docsKey);
       if (!docs) return { id: m.id, missing: true };
-      result = grepSearch(docs, m.params, options);
+      // The list used last is dropped last.
+      this.lists.delete(m.docsKey);
+      this.lists.set(m.docsKey, docs);
+      result = grepSearch(docs, m.params, { ...options, inPathOrder: true });
     }
     return this.answered(m, result, m.resume === true || wantsEverything(m, result));
   }
@@ -163,25 +180,14 @@ export class GrepMirror {
     if (this.resumes.size > MAX_RESUMES) this.resumes.delete(firstKey(this.resumes));
   }
 
-  /**
-   * The documents of a list sent, with their text from the mirror, in path order (core sorts
-   * them again per search: already in order, that is one comparison per document), kept for
-   * the next searches over the same list.
-   */
-  private listed(docsKey: string, list: readonly (readonly [string, string])[]): SearchDoc[] {
-    const docs = list.map(([path, docId]) => this.searchDoc(path, docId));
-    this.docsListed += docs.length;
-    docs.sort((a, b) => comparePaths(a.path, b.path));
-    this.lists.delete(docsKey);
-    this.lists.set(docsKey, docs);
-    if (this.lists.size > MAX_LISTS) this.lists.delete(firstKey(this.lists));
-    return docs;
-  }
-
+  /** One listed document: its text, and the copies kept beside it, as the mirror holds them now. */
   private searchDoc(path: string, docId: string): SearchDoc {
+    const texts = this.texts;
     return {
       path,
-      text: this.texts.get(docId) ?? "",
+      get text() {
+        return texts.get(docId) ?? "";
+      },
       folded: () => this.kept(this.folded, docId, foldCase),
       newlines: () => this.kept(this.newlines, docId, newlineOffsets),
     };

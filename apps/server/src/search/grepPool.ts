@@ -9,15 +9,19 @@
 // but not inside one line's match: a worker still at it after that limit and the grace is ended
 // and the next search goes to a new worker, never charged with the wait or ended for it.
 //
-// What is sent per search is what changed: while nothing in the workspace changes,
-// - the next page of a search (same plan key, the offset the page gave) is sent without the
-//   document list, and the worker goes on from where the last page stopped, with its
-//   documents filtered and in order: paging through a long answer costs about one search;
-// - another search over the same documents (same path and reach: core's docsKey) is sent
-//   without the list too: the worker kept it, in path order. Listing, sending and sorting
-//   10 000 documents is tens of ms, paid once, not per search.
-// Any workspace event forgets all of it on this side (and a search that overlapped one records
-// nothing); the worker drops its own when documents change.
+// What is sent per search is what changed:
+// - the document list of a path and reach (core's docsKey) is sent once, before the first
+//   search over it, and kept by the worker in path order for every search over the same
+//   documents. Texts that change leave it as it is (the worker reads each document's text when
+//   it searches it); any other change of the workspace (a path, a document added or gone)
+//   sends it again. Listing, sending and sorting is paid once, not per search: at 500 000
+//   documents sorting alone takes seconds. The list goes before the search, in a message of its
+//   own whose receipt is awaited, so no search's time limit is spent on it; `warm` sends the
+//   whole workspace's list ahead;
+// - while nothing in the workspace changes, the next page of a search (same plan key, the
+//   offset the page gave) goes on from where the last page stopped, with its documents
+//   filtered and in order: paging through a long answer costs about one search.
+// A search or list that overlapped a change records nothing on this side.
 import { existsSync } from "node:fs";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -25,12 +29,21 @@ import { Worker } from "node:worker_threads";
 import {
   DEFAULT_TIME_LIMIT_MS,
   failure,
+  type GrepListing,
   type GrepPage,
   type GrepPlan,
+  grepListing,
   type Outcome,
   type Workspace,
 } from "@lens/core";
-import { AHEAD_LIMIT_MS, type AheadDone, type FromWorker, type ToWorker } from "./protocol.js";
+import { packList } from "./packedList.js";
+import {
+  AHEAD_LIMIT_MS,
+  type AheadDone,
+  type FromWorker,
+  type Listed,
+  type ToWorker,
+} from "./protocol.js";
 
 export interface GrepPoolOptions {
   /** A search's time limit (ms); default core's (5 s). */
@@ -58,10 +71,15 @@ export class GrepPool {
    * search key → that page's offset. Emptied by any change of the workspace.
    */
   private readonly resumable = new Map<string, number>();
-  /** Document lists the worker keeps (docsKey). Emptied by any change of the workspace. */
+  /**
+   * Document lists the worker keeps (docsKey). Emptied by any change of the workspace but a
+   * text's: a path, a document added or gone.
+   */
   private readonly listed = new Set<string>();
   /** Workspace events seen: what a search finds out is kept only if none came meanwhile. */
   private epoch = 0;
+  /** Events seen that can change a document list (all but texts'). */
+  private listEpoch = 0;
   /** The worker searching a page ahead after its last answer: done when it is through. */
   private ahead: { worker: Worker; done: Promise<void> } | undefined;
   private chain: Promise<unknown> = Promise.resolve();
@@ -96,7 +114,10 @@ export class GrepPool {
     this.stopWatching = ws.on((e) => {
       this.epoch++;
       this.resumable.clear();
-      this.listed.clear();
+      if (e.type !== "content") {
+        this.listEpoch++;
+        this.listed.clear();
+      }
       if (e.type === "content") this.dirty.add(e.docId);
       else if (e.type === "doc" && e.action === "added") this.dirty.add(e.docId);
       else if (e.type === "doc" && e.action === "removed") {
@@ -126,14 +147,19 @@ export class GrepPool {
 
   /**
    * Starts the worker and sends it every document's AI view now, in slices that yield to the
-   * event loop, so that the first search does not wait for it (`lens serve` calls this once the
-   * ranked index is built). Queued like a search: a search asked meanwhile runs after it.
+   * event loop, and the list of the whole workspace (every search without a path, by a caller
+   * who may read everything), so that the first search waits for neither (`lens serve` calls
+   * this once the ranked index is built). Queued like a search: a search asked meanwhile runs
+   * after it.
    */
   warm(): Promise<void> {
     const run = this.chain.then(async () => {
       if (this.closed) return;
       await this.waitAhead();
-      await this.sendChanges(this.ensureWorker());
+      const worker = this.ensureWorker();
+      await this.sendChanges(worker);
+      const whole = grepListing(this.ws, undefined);
+      if (this.worker === worker && whole.ok) await this.sendList(worker, whole.value);
     });
     this.chain = run.catch(() => {});
     return run;
@@ -151,24 +177,62 @@ export class GrepPool {
     const worker = this.ensureWorker();
     await this.sendChanges(worker);
     const epoch = this.epoch;
-    // The next page of the last search: the worker still has its documents in order. Or a
-    // new search over documents the worker was sent for an earlier one.
+    // The next page of the last search: the worker still has its documents in order.
     const resumes = this.resumable.get(plan.key) === (plan.params.offset ?? 0);
-    const sent = resumes ? "resume" : this.listed.has(plan.docsKey) ? "listed" : "docs";
-    let answer = await this.ask(worker, plan, sent);
-    if ("missing" in answer) answer = await this.ask(worker, plan, "docs");
+    if (!resumes && !this.listed.has(plan.docsKey) && !(await this.sendList(worker, plan))) {
+      return stopped();
+    }
+    let answer = await this.ask(worker, plan, resumes);
+    if ("missing" in answer) {
+      // The worker dropped the list (it keeps a bounded number): once more, with the list.
+      if (!(await this.sendList(worker, plan))) return stopped();
+      answer = await this.ask(worker, plan, false);
+    }
     if ("missing" in answer)
       return failure("internal", "Search failed: the worker lost its documents.");
     this.resumable.delete(plan.key);
-    // A change of the workspace while the worker searched: the list or the stopping point may
-    // predate it (a rename sends no text, so the worker would not drop them itself).
+    // A change of the workspace while the worker searched: the stopping point may predate it.
     if (this.epoch !== epoch || this.worker !== worker) return answer.outcome;
-    if (this.listed.size >= MAX_LISTED) this.listed.clear();
-    this.listed.add(plan.docsKey);
     if (answer.resumable && answer.outcome.ok && answer.outcome.value.nextOffset !== null) {
       this.resumable.set(plan.key, answer.outcome.value.nextOffset);
     }
     return answer.outcome;
+  }
+
+  /**
+   * Sends a document list and waits until the worker keeps it (sorting 500 000 paths takes it
+   * seconds: time no search's limit is charged with). False when the worker ended meanwhile.
+   * Recorded as kept unless the workspace's paths changed since it was made.
+   */
+  private sendList(worker: Worker, listing: GrepListing): Promise<boolean> {
+    const id = this.nextId++;
+    const listEpoch = this.listEpoch;
+    const docs = listing.docs;
+    this.listsSent++;
+    this.docsSent += docs.length;
+    return new Promise<boolean>((resolve) => {
+      const finish = (kept: boolean) => {
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        if (kept && this.listEpoch === listEpoch && this.worker === worker) {
+          if (this.listed.size >= MAX_LISTED) this.listed.clear();
+          this.listed.add(listing.docsKey);
+        }
+        resolve(kept);
+      };
+      const onMessage = (m: FromWorker | AheadDone | Listed) => {
+        if ("listed" in m && m.listed === id) finish(true);
+      };
+      const onExit = () => finish(false);
+      worker.on("message", onMessage);
+      worker.on("exit", onExit);
+      worker.postMessage({
+        type: "list",
+        id,
+        docsKey: listing.docsKey,
+        docs: packList(docs),
+      } satisfies ToWorker);
+    });
   }
 
   /**
@@ -195,15 +259,8 @@ export class GrepPool {
     }
   }
 
-  /**
-   * Sends one search to the worker: with its documents, as the next page of one, or over a
-   * list the worker kept.
-   */
-  private ask(
-    worker: Worker,
-    plan: GrepPlan,
-    sent: "docs" | "resume" | "listed",
-  ): Promise<FromWorker> {
+  /** Sends one search to the worker: as the next page of one, or over a list the worker keeps. */
+  private ask(worker: Worker, plan: GrepPlan, resume: boolean): Promise<FromWorker> {
     const id = this.nextId++;
     const request: ToWorker = {
       type: "grep",
@@ -214,12 +271,7 @@ export class GrepPool {
       timeLimitMs: this.timeLimitMs,
       ...(plan.scope !== undefined ? { scope: plan.scope } : {}),
     };
-    if (sent === "resume") request.resume = true;
-    if (sent === "docs") {
-      request.docs = plan.docs.map((d): [string, string] => [d.path, d.docId]);
-      this.listsSent++;
-      this.docsSent += request.docs.length;
-    }
+    if (resume) request.resume = true;
     return new Promise<FromWorker>((resolve) => {
       const done = (answer: FromWorker) => {
         clearTimeout(timer);
@@ -227,7 +279,7 @@ export class GrepPool {
         worker.off("error", onError);
         resolve(answer);
       };
-      const onMessage = (m: FromWorker | AheadDone) => {
+      const onMessage = (m: FromWorker | AheadDone | Listed) => {
         if (!("id" in m) || m.id !== id) return;
         // The worker searches the next page ahead now: the next search waits for it.
         if ("ahead" in m) this.ahead = { worker, done: aheadDone(worker, id) };
@@ -316,6 +368,11 @@ function aheadDone(worker: Worker, id: number): Promise<void> {
     worker.on("message", onMessage);
     worker.on("exit", finish);
   });
+}
+
+/** The answer of a search whose worker ended before it was sent (the pool closed, or it failed). */
+function stopped(): Outcome<GrepPage> {
+  return failure("internal", "Search failed: the search worker stopped before it could search.");
 }
 
 /** The answer of a search ended by force: a time-out, never a silent "No matches". */

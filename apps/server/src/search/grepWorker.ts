@@ -3,13 +3,16 @@
 // never holds the server's event loop; the pool terminates it when it overruns its time limit.
 import { parentPort } from "node:worker_threads";
 import { GrepMirror } from "./grepMirror.js";
-import type { AheadDone, ToWorker } from "./protocol.js";
+import type { AheadDone, Listed, ToWorker } from "./protocol.js";
 
 const mirror = new GrepMirror();
 
 parentPort?.on("message", (message: ToWorker) => {
   if (message.type === "docs") mirror.update(message);
-  else {
+  else if (message.type === "list") {
+    mirror.list(message);
+    parentPort?.postMessage({ listed: message.id } satisfies Listed);
+  } else {
     const answer = mirror.answer(message);
     parentPort?.postMessage(answer);
     if ("ahead" in answer) {

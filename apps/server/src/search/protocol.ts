@@ -1,24 +1,28 @@
 // Messages between the grep pool (main thread) and its worker.
 import type { GrepPage, GrepParams, Outcome } from "@lens/core";
+import type { PackedList } from "./packedList.js";
 
 /** Main → worker. */
 export type ToWorker =
   /** Mirror updates: new AI views by doc id, and docs gone. */
   | { type: "docs"; set: [docId: string, text: string][]; remove: string[] }
+  /**
+   * A document list to keep under `docsKey` (core's GrepPlan docsKey), sorted once in path
+   * order; the worker answers `Listed`. Kept while documents' texts change; dropped when one
+   * goes away (the pool sends lists again after any change of paths or documents).
+   */
+  | { type: "list"; id: number; docsKey: string; docs: PackedList }
   | {
       type: "grep";
       id: number;
       /** The search whatever its page (core's GrepPlan key). */
       key: string;
-      /** The documents whatever the search (core's GrepPlan docsKey). */
+      /** The documents whatever the search: a list the worker keeps (see `list`). */
       docsKey: string;
       /**
-       * The documents in scope; the worker keeps them under `docsKey`. Left out when the worker
-       * has what it needs (nothing changed since): the next page of a search it said it can
-       * resume, or another search over a list it was sent. It answers `missing` if it cannot.
+       * The next page of the search `key`, resumed where it stopped. The worker answers
+       * `missing` when it has no such stopping point, or no list under `docsKey`.
        */
-      docs?: [path: string, docId: string][];
-      /** Sent without `docs`: the next page of the search `key`, resumed where it stopped. */
       resume?: true;
       params: GrepParams;
       scope?: string;
@@ -39,6 +43,11 @@ export type FromWorker =
       ahead?: true;
     }
   | { id: number; missing: true };
+
+/** Worker → main: the list `id` is kept, in path order. */
+export interface Listed {
+  listed: number;
+}
 
 /** Worker → main, after an answer with `ahead`: the page ahead is searched (kept or not). */
 export interface AheadDone {

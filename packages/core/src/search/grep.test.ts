@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { growth, LINEAR_AT_8 } from "../../test/support/growth.js";
 import { newlineOffsets } from "../text/lines.js";
-import { DEFAULT_HEAD_LIMIT, grepDocuments, NO_MATCHES, type SearchDoc } from "./grep.js";
+import {
+  DEFAULT_HEAD_LIMIT,
+  grepDocuments,
+  grepSearch,
+  NO_MATCHES,
+  type SearchDoc,
+} from "./grep.js";
 import { foldCase } from "./matcher/fold.js";
 
 const docs: SearchDoc[] = [
@@ -17,6 +23,20 @@ describe("grepDocuments", () => {
       text: "L/a.md\nL/b.md",
       isError: false,
     });
+  });
+
+  it("takes documents said to be in path order as they come (a caller that sorted them once)", () => {
+    const sorted = [...docs].sort((a, b) => (a.path < b.path ? -1 : 1));
+    const files = (input: SearchDoc[], inPathOrder: boolean) => {
+      const r = grepSearch(input, { pattern: "hit|nothing" }, { inPathOrder });
+      return r.ok ? r.page.entries.map((e) => ("path" in e ? e.path : "")) : [];
+    };
+    expect(files(sorted, true)).toEqual(["L/a.md", "L/b.md", "L/c.md"]);
+    expect(files(docs, false)).toEqual(["L/a.md", "L/b.md", "L/c.md"]);
+    // Not sorted again: the order given is the order searched.
+    expect(files(docs, true)).toEqual(["L/b.md", "L/a.md", "L/c.md"]);
+    const globbed = grepSearch(sorted, { pattern: "hit", glob: "b*" }, { inPathOrder: true });
+    expect(globbed.ok && globbed.page.entries).toEqual([{ kind: "file", path: "L/b.md" }]);
   });
 
   it("content and count modes", () => {

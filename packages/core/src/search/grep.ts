@@ -48,6 +48,11 @@ export interface GrepOptions {
    * answer searches each document about once instead of from the start on every page.
    */
   resume?: GrepResume;
+  /**
+   * The documents come in path order already (a caller that keeps its list sorted, as the
+   * server's grep worker does): they are only filtered, not sorted again per search.
+   */
+  inPathOrder?: boolean;
 }
 
 /** The document a cut search stopped in, and the printing state before that document. */
@@ -303,7 +308,8 @@ function runSearch(
   const now = options.now ?? Date.now;
   const deadline = now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
   const shouldStop = () => now() > deadline;
-  const { docs: sorted, filteredOut } = walk.ordered ?? orderDocs(docs, globs);
+  const { docs: sorted, filteredOut } =
+    walk.ordered ?? orderDocs(docs, globs, options.inPathOrder ?? false);
   const before = mode === "content" ? (params["-B"] ?? params["-C"] ?? 0) : 0;
   const after = mode === "content" ? (params["-A"] ?? params["-C"] ?? 0) : 0;
   const sink = makeSink(matcher, before > 0 || after > 0);
@@ -350,11 +356,11 @@ function foldedOnly(doc: SearchDoc): KeptForText | undefined {
 function orderDocs(
   docs: Iterable<SearchDoc>,
   globs: GlobFilter,
+  inPathOrder: boolean,
 ): { docs: SearchDoc[]; filteredOut: boolean } {
   const all = [...docs];
-  const sorted = all
-    .filter((d) => globs.accepts(d.path))
-    .sort((a, b) => comparePaths(a.path, b.path));
+  const accepted = globs.size > 0 ? all.filter((d) => globs.accepts(d.path)) : all;
+  const sorted = inPathOrder ? accepted : accepted.sort((a, b) => comparePaths(a.path, b.path));
   return { docs: sorted, filteredOut: globs.size > 0 && all.length > 0 && sorted.length === 0 };
 }
 

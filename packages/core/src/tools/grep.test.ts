@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { folderReach } from "../access/reach.js";
 import { workspaceFromTexts } from "../workspace/fromTexts.js";
-import { type GrepArgs, grepPlan, grepTool } from "./grep.js";
+import { type GrepArgs, grepListing, grepPlan, grepTool } from "./grep.js";
 import { Session } from "./session.js";
 import { invokeTool } from "./tool.js";
 
@@ -285,5 +285,21 @@ describe("grep's typed result (one search, the text rendered from it)", () => {
       "Lens/README.md",
     ]);
     expect(plan.value.docs).toBe(plan.value.docs);
+  });
+
+  it("a listing is the plan's documents and docsKey for that path and reach, without a search", () => {
+    const { ws } = setup();
+    for (const [path, reach] of [
+      [undefined, undefined],
+      ["Lens/Notes", undefined],
+      [undefined, folderReach(["Équipe"])],
+    ] as const) {
+      const listing = grepListing(ws, path, reach);
+      const plan = grepPlan(ws, grepTool.input.parse({ pattern: "x", path }), reach);
+      if (!listing.ok || !plan.ok) throw new Error("not listed");
+      expect(listing.value.docsKey).toBe(plan.value.docsKey);
+      expect(listing.value.docs).toEqual(plan.value.docs);
+    }
+    expect(grepListing(ws, "Nowhere")).toMatchObject({ ok: false });
   });
 });

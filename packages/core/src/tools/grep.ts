@@ -177,6 +177,38 @@ export interface GrepPlan {
   docsKey: string;
 }
 
+/** The documents a grep over one `path` and reach searches (see GrepPlan.docs and docsKey). */
+export interface GrepListing {
+  /** Listed on first use. */
+  readonly docs: readonly { path: string; docId: string }[];
+  docsKey: string;
+}
+
+/**
+ * The documents of every grep over `path` (undefined: the whole workspace) within `reach`,
+ * and the key they go by: what a runner that keeps document lists can make ready before any
+ * search asks (the server lists the whole workspace once it is loaded).
+ */
+export function grepListing(
+  ws: Workspace,
+  path: string | undefined,
+  reach: Reach = EVERYWHERE,
+): Outcome<GrepListing> {
+  const resolved = resolveScope(ws, path, reach);
+  return resolved.ok ? success(listing(ws, path, resolved.value, reach)) : resolved;
+}
+
+function listing(ws: Workspace, path: string | undefined, scope: Scope, reach: Reach): GrepListing {
+  let docs: { path: string; docId: string }[] | undefined;
+  return {
+    get docs() {
+      docs ??= documentsInScope(ws, scope, reach).map(({ path, docId }) => ({ path, docId }));
+      return docs;
+    },
+    docsKey: JSON.stringify([path ?? null, reachKey(reach)]),
+  };
+}
+
 /** Resolves a grep call's scope (the part that needs the workspace); the search is pure. */
 export function grepPlan(
   ws: Workspace,
@@ -186,15 +218,14 @@ export function grepPlan(
   const resolved = resolveScope(ws, args.path, reach);
   if (!resolved.ok) return resolved;
   const scope = resolved.value;
-  let docs: { path: string; docId: string }[] | undefined;
+  const list = listing(ws, args.path, scope, reach);
   const plan: GrepPlan = {
     get docs() {
-      docs ??= documentsInScope(ws, scope, reach).map(({ path, docId }) => ({ path, docId }));
-      return docs;
+      return list.docs;
     },
     params: searchParams(args, scope),
     key: searchKey(args, reach),
-    docsKey: JSON.stringify([args.path ?? null, reachKey(reach)]),
+    docsKey: list.docsKey,
   };
   if (scope.kind === "directory") plan.scope = scope.path;
   return success(plan);

@@ -34,8 +34,10 @@ export {
 } from "./glob.js";
 export {
   type GrepArgs,
+  type GrepListing,
   GrepPageSchema,
   type GrepPlan,
+  grepListing,
   grepOutcome,
   grepPlan,
   grepTool,
