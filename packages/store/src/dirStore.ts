@@ -6,6 +6,7 @@ import {
   FILEMETA,
   filemetaMap,
   isFolderDoc,
+  type KeptText,
   WakeDeferredError,
   type Workspace,
   type WorkspaceEvent,
@@ -267,8 +268,12 @@ export class DirStore {
     }
     const stale = keeping && (cache.problem !== undefined || !sameKeys(keep, cache.texts));
     if (stale && keep.size >= store.textCacheMinNotes) {
-      store.cacheWrite = writeTextCache(dir, keep).catch((e) => store.onCacheError(e as Error));
-    }
+      store.cacheWrite = writeTextCache(dir, keep)
+        .catch((e) => store.onCacheError(e as Error))
+        // A closure of this scope outlives the load (and with it `keep`): let go of the texts
+        // as loaded, or a note's first version would stay for the server's life.
+        .finally(() => keep.clear());
+    } else keep.clear();
     if (!store.readOnly) {
       store.stopWorkspace = store.ws.on((e) => store.onWorkspaceEvent(e));
       // Docs the workspace held before (or gained during) the load are not on disk yet.
@@ -426,7 +431,7 @@ export class DirStore {
   private install(
     loaded: LoadedDoc,
     notes: string[],
-    dormant?: (text: string) => void,
+    dormant?: (text: KeptText) => void,
   ): "folder" | "content" {
     const { docId, doc, info } = loaded;
     this.knownDirs.add(docId);
@@ -453,8 +458,10 @@ export class DirStore {
       const text = contentsText(doc).toString();
       this.ws.addDormantContent(docId, text, this.wake);
       this.ws.setMtime(docId, loaded.modifiedAt);
-      // One that earns a note is read each time, so each load's report says it.
-      if (!foreign) dormant?.(text);
+      // One that earns a note is read each time, so each load's report says it. The cache
+      // gets the text as the workspace keeps it (its UTF-8 bytes: no second copy, no second
+      // encoding).
+      if (!foreign) dormant?.(this.ws.view(docId)?.kept ?? text);
       return "content";
     }
     const fields = fileFields(info);
@@ -735,7 +742,7 @@ export class DirStore {
   }
 }
 
-function cachedText(stamp: FileStamp, read: LoadedDoc, text: string): CachedText {
+function cachedText(stamp: FileStamp, read: LoadedDoc, text: KeptText): CachedText {
   return { stamp, modifiedAt: read.modifiedAt, legacy: read.info.format === "bincode", text };
 }
 

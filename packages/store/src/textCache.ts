@@ -6,8 +6,9 @@
 //
 // Layout: MAGIC, then chunks `[u32 length][u32 crc32][CBOR array of rows]`, then `[0][rows]`.
 // A row: [docId, size, mtimeMs, ctimeMs, ino, modifiedAt, legacy, text as UTF-8 bytes] (see
-// FileStamp). Bytes, not a CBOR text string: the platform's decoder makes the string (cbor-x
-// decodes text strings in JS, ~4× slower over a large vault).
+// FileStamp). Bytes, not a CBOR text string: the workspace keeps a dormant note as its UTF-8
+// bytes (checked with the platform's isUtf8), so a restart decodes no text at all.
+import { isUtf8 } from "node:buffer";
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -34,7 +35,12 @@ export interface CachedText {
   modifiedAt: number;
   /** Whether the file was a legacy bincode one (the load report lists those). */
   legacy: boolean;
-  text: string;
+  /**
+   * The note's text: as read from the cache, its UTF-8 bytes (checked, and copied out of the
+   * file's buffer: the workspace keeps them as the dormant note's text); as loaded from a file,
+   * the string.
+   */
+  text: string | Uint8Array;
 }
 
 export interface TextCacheRead {
@@ -42,8 +48,6 @@ export interface TextCacheRead {
   /** Why the cache was ignored (unset: read, or there was none). */
   problem?: string;
 }
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 const codec = () => ({
   encoder: new Encoder({ useRecords: false, mapsAsObjects: false }),
@@ -128,13 +132,9 @@ function rowEntry(row: unknown): [string, CachedText] {
     ctimeMs: ctimeMs as number,
     ino: ino as number,
   };
-  let decoded: string;
-  try {
-    decoded = utf8.decode(text);
-  } catch {
-    throw new Error("a row's text is not UTF-8");
-  }
-  return [docId, { stamp, modifiedAt: modifiedAt as number, legacy, text: decoded }];
+  if (!isUtf8(text)) throw new Error("a row's text is not UTF-8");
+  // A copy: a view would keep the whole file's buffer, stale rows and all, as long as any note.
+  return [docId, { stamp, modifiedAt: modifiedAt as number, legacy, text: new Uint8Array(text) }];
 }
 
 /** The cache file's bytes for `entries`, a chunk at a time (memory: one chunk, not the file). */
@@ -157,18 +157,24 @@ export async function* encodeTextCache(
     return Buffer.concat([head, body]);
   };
   for (const [docId, c] of entries) {
+    const text = utf8Of(c.text);
     // A lone surrogate would come back as U+FFFD: such a note is read from its file instead.
-    if (!wellFormed(c.text)) continue;
+    if (text === undefined) continue;
     const { size, mtimeMs, ctimeMs, ino } = c.stamp;
-    const text = Buffer.from(c.text, "utf8");
     rows.push([docId, size, mtimeMs, ctimeMs, ino, c.modifiedAt, c.legacy, text]);
-    chars += c.text.length;
+    chars += text.length;
     if (chars >= CHUNK_CHARS || rows.length >= CHUNK_ROWS) yield flush();
   }
   if (rows.length > 0) yield flush();
   const end = Buffer.alloc(8);
   end.writeUInt32LE(total, 4);
   yield end;
+}
+
+/** A row's text as a Buffer (cbor-x writes a plain byte string for it), unless it cannot be one. */
+function utf8Of(text: string | Uint8Array): Buffer | undefined {
+  if (typeof text !== "string") return Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  return wellFormed(text) ? Buffer.from(text, "utf8") : undefined;
 }
 
 /** String#isWellFormed (Node 20; not in this TypeScript lib). */

@@ -10,6 +10,7 @@ import { contentsText } from "../model/contentDoc.js";
 import { setEntry } from "../model/folderDoc.js";
 import { type CallContext, callTool } from "../registry/registry.js";
 import { reviewSuggestions } from "../review/batchReview.js";
+import { utf8Bytes } from "../text/utf8.js";
 import { SessionStore } from "../tools/session.js";
 import type { WorkspaceEvent } from "./events.js";
 import { isWakeDeferred, WakeDeferredError } from "./wakeDeferred.js";
@@ -93,6 +94,33 @@ describe("dormant content docs", () => {
     expect(ws.dormantCount).toBe(2);
     expect([...ws.contentDocIds()].sort()).toEqual([docId(1), docId(2)]);
     expect(ws.awakeDoc(docId(1))).toBeUndefined();
+  });
+
+  it("holds a dormant note as its UTF-8 bytes and gives back exactly its text", () => {
+    const texts = {
+      "Bom.md": "\uFEFFstarts with a byte order mark\n",
+      "Emoji.md": "café — 🚀 {++new++} end\r\n",
+      "Half.md": "a lone \ud83d surrogate\n",
+    };
+    const { ws, woken, source } = dormantWorkspace(texts);
+    Object.values(texts).forEach((text, i) => {
+      const view = ws.view(docId(i + 1))!;
+      expect(view.raw).toBe(text);
+      // UTF-8 cannot carry a lone surrogate: that one text is kept as the string it is.
+      expect(typeof view.kept).toBe(text.includes("\ud83d ") ? "string" : "object");
+    });
+    expect(ws.view(docId(2))!.ai).toBe("café — 🚀 new end\r\n");
+    // Bytes given are kept as they are, and the same text given either way reads the same.
+    const bytes = utf8Bytes("given as bytes ✓\n");
+    ws.addDormantContent(docId(9), bytes, () => new Y.Doc());
+    expect(ws.view(docId(9))!.kept).toBe(bytes);
+    expect(ws.view(docId(9))!.raw).toBe("given as bytes ✓\n");
+    // Waking compares the file's text with the bytes: the same text is no change.
+    const events: WorkspaceEvent[] = [];
+    ws.on((e) => events.push(e));
+    expect(ws.contentText(docId(1))!.toString()).toBe(source.get(docId(1)));
+    expect(woken).toEqual([docId(1)]);
+    expect(events).toEqual([]);
   });
 
   it("wakes a doc once, on an edit, and follows its changes from then on", () => {
@@ -179,6 +207,8 @@ describe("dormant content docs", () => {
     expect(ws.sleep(docId(1), wake)).toBe(true);
     expect(ws.isDormant(docId(1))).toBe(true);
     expect(ws.view(docId(1))!.raw).toBe("zero one\n");
+    // Asleep, it is its UTF-8 bytes again, not the string the awake doc's view held.
+    expect(ws.view(docId(1))!.kept).toBeInstanceOf(Uint8Array);
     // The old Y.Text is no longer followed.
     text.insert(0, "ignored ");
     expect(events).toEqual([]);

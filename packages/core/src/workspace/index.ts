@@ -6,7 +6,7 @@ export {
   workspaceFromTexts,
 } from "./fromTexts.js";
 export { type DocumentSummary, documentSummary } from "./summary.js";
-export { DocView } from "./viewCache.js";
+export { DocView, type KeptText } from "./viewCache.js";
 export { isWakeDeferred, WakeDeferredError } from "./wakeDeferred.js";
 export {
   type AddFolderOptions,

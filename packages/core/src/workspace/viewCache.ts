@@ -2,6 +2,7 @@
 import { listSuggestions, type Suggestion } from "../critic/suggestions.js";
 import { aiView } from "../critic/views.js";
 import { lineStarts } from "../text/lines.js";
+import { utf8Text } from "../text/utf8.js";
 
 /**
  * AI views rendered from a `DocView` (`ai` or `aiOnce` finding none kept), since the process
@@ -20,12 +21,29 @@ function render(raw: string): string {
   return aiView(raw);
 }
 
+/**
+ * A content doc's text as kept: a string, or the UTF-8 bytes of a note held as its text alone
+ * (`Workspace.addDormantContent`), decoded when asked for.
+ */
+export type KeptText = string | Uint8Array;
+
 /** A snapshot of one content doc's text. Never mutated; replaced after each change. */
 export class DocView {
   private aiText: string | undefined;
   private aiStarts: number[] | undefined;
   private pending: readonly Suggestion[] | undefined;
-  constructor(readonly raw: string) {}
+  constructor(
+    /** The text as the workspace keeps it (no copy of a dormant note's bytes). */
+    readonly kept: KeptText,
+  ) {}
+
+  /**
+   * The raw text (CriticMarkup as written). A dormant note's is decoded from its bytes on each
+   * call, and not kept: hold it only as long as it is needed.
+   */
+  get raw(): string {
+    return typeof this.kept === "string" ? this.kept : utf8Text(this.kept);
+  }
 
   /**
    * The pending suggestions of this version, parsed once: listings, read's footer and the
@@ -62,7 +80,7 @@ export class DocView {
 export class ViewCache {
   private readonly views = new Map<string, DocView>();
   /** `rawOf`: the current text of a content doc, undefined when the workspace holds none. */
-  constructor(private readonly rawOf: (docId: string) => string | undefined) {}
+  constructor(private readonly rawOf: (docId: string) => KeptText | undefined) {}
 
   get(docId: string): DocView | undefined {
     let v = this.views.get(docId);

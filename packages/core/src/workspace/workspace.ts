@@ -15,9 +15,10 @@ import {
 import { parseDocId } from "../model/ids.js";
 import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
+import { utf8Bytes, utf8Text } from "../text/utf8.js";
 import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
 import { uniqueFolderNames } from "./folderNames.js";
-import { type DocView, ViewCache } from "./viewCache.js";
+import { type DocView, type KeptText, ViewCache } from "./viewCache.js";
 import { isWakeDeferred } from "./wakeDeferred.js";
 
 export interface WorkspaceOptions {
@@ -50,8 +51,23 @@ export interface Folder extends FolderRef {
 export type DocWaker = (docId: string) => Y.Doc;
 
 interface Dormant {
-  raw: string;
+  /** Its text: UTF-8 bytes (see `keptText`). */
+  text: KeptText;
   wake: DocWaker;
+}
+
+/**
+ * A dormant note's text as kept: its UTF-8 bytes, about half a JS string's size for most notes
+ * (one character past U+00FF makes a string two bytes a character) and outside the collector's
+ * heap. A text with a lone surrogate, which UTF-8 cannot hold, is kept as it is.
+ */
+function keptText(text: KeptText): KeptText {
+  if (typeof text !== "string") return text;
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed() ? utf8Bytes(text) : text;
+}
+
+function keptString(text: KeptText): string {
+  return typeof text === "string" ? text : utf8Text(text);
 }
 
 /** Outcome of resolving a user-facing path. */
@@ -129,7 +145,7 @@ export class Workspace {
     this.blobSize = options.attachmentSize;
     this.views = new ViewCache((docId) => {
       const doc = this.contents.get(docId);
-      return doc ? contentsText(doc).toString() : this.dormant.get(docId)?.raw;
+      return doc ? contentsText(doc).toString() : this.dormant.get(docId)?.text;
     });
     this.on((e) => {
       if (e.type === "content") this.views.invalidate(e.docId);
@@ -291,14 +307,15 @@ export class Workspace {
 
   /**
    * Adds a content doc by its text alone; its Y.Doc is made on first need, by `wake`. A
-   * loaded note that nobody edits or syncs then costs its text, not a Y.Doc as well (yjs's
-   * objects, ~2.7 KB a doc, on top of the text). Reads, grep, links and search use the text;
-   * `getDoc` and `contentText` wake the doc, which stays awake until its holder puts it back
-   * to sleep (`sleep`). Replaces a doc already held under that id.
+   * loaded note that nobody edits or syncs then costs its text as UTF-8 bytes, not a Y.Doc
+   * as well (yjs's objects, ~2.7 KB a doc, on top of the text). Reads, grep, links and search
+   * use the text; `getDoc` and `contentText` wake the doc, which stays awake until its holder
+   * puts it back to sleep (`sleep`). Replaces a doc already held under that id. `text` as
+   * bytes must be well-formed UTF-8 (the store checks what it read); they are kept, not copied.
    */
-  addDormantContent(docId: string, raw: string, wake: DocWaker): void {
+  addDormantContent(docId: string, text: KeptText, wake: DocWaker): void {
     this.removeDoc(docId);
-    this.dormant.set(docId, { raw, wake });
+    this.dormant.set(docId, { text: keptText(text), wake });
     this.emit({ type: "doc", docId, action: "added" });
   }
 
@@ -324,11 +341,12 @@ export class Workspace {
     if (!doc) return false;
     const text = contentsText(doc);
     if (this.textIds.get(text) !== docId) return false;
-    // The view's text, so a view made while awake and the dormant doc share one string.
     const raw = this.views.get(docId)?.raw ?? text.toString();
     this.stopObserving(text, docId);
     this.contents.delete(docId);
-    this.dormant.set(docId, { raw, wake });
+    this.dormant.set(docId, { text: keptText(raw), wake });
+    // Made while awake, the view holds the text as a string: the next one reads the bytes.
+    this.views.invalidate(docId);
     return true;
   }
 
@@ -359,7 +377,7 @@ export class Workspace {
     this.contents.set(docId, doc);
     const text = contentsText(doc);
     this.observeText(text, docId);
-    if (text.toString() !== d.raw) {
+    if (text.toString() !== keptString(d.text)) {
       this.mtimes.set(docId, this.now());
       this.emit({ type: "content", docId, origin: undefined, local: false });
     }
