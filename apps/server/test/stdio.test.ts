@@ -31,7 +31,7 @@ afterAll(() => {
 
 let lastData = "";
 
-async function connectStdio(): Promise<Connection & { stderr: () => string }> {
+async function connectStdio(level = "warn"): Promise<Connection & { stderr: () => string }> {
   const root = tempDir();
   dirs.push(root);
   const vaults = writeFixtureVaults(`${root.path}/vaults`);
@@ -48,7 +48,7 @@ async function connectStdio(): Promise<Connection & { stderr: () => string }> {
       "--import",
       vaults.research,
     ],
-    env: cliEnv(),
+    env: cliEnv(level),
     stderr: "pipe",
   });
   let stderr = "";
@@ -76,6 +76,12 @@ runScenarios("stdio", {
   raw: (path) => rawOnDisk(lastData, path),
 });
 
+/** Waits until `ok()` holds, at most 20 s (polled every 50 ms). */
+async function until(ok: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
 describe("lens stdio", () => {
   it("keeps stdout for MCP only: logs go to stderr", async () => {
     const conn = await connectStdio();
@@ -83,6 +89,21 @@ describe("lens stdio", () => {
     await conn.close();
     // warn level: nothing to say, and nothing ever reaches stdout (the client would have failed).
     expect(conn.stderr()).not.toMatch(/"level":50/);
+  });
+
+  it("readies search in the background: the ranked index, then the grep worker", async () => {
+    const conn = await connectStdio("info");
+    await until(() => conn.stderr().includes("grep ready"));
+    const log = conn.stderr();
+    expect(log).toContain("grep ready");
+    expect(log.indexOf("search index ready")).toBeGreaterThan(-1);
+    expect(log.indexOf("search index ready")).toBeLessThan(log.indexOf("grep ready"));
+    // Then the garbage of the load and the builds is collected, once.
+    await until(() => conn.stderr().includes("memory settled"));
+    expect(conn.stderr()).toMatch(/"collected":true/);
+    const r = await call(conn.client, "grep", { pattern: "Plan A" });
+    expect(r).toEqual({ text: "Team/Plans.md", isError: false });
+    await conn.close();
   });
 
   it("one process is one session: reads unlock edits across calls", async () => {

@@ -66,8 +66,16 @@ export async function settled(pid: number, quietMs = 1_500, capMs = 60_000): Pro
   return last;
 }
 
-/** The lines `lens serve` logs as its background builds end, in the order they end. */
-export const BUILT_LINES = ["links ready", "search index ready", "grep ready"] as const;
+/**
+ * The lines `lens serve` logs as its background builds end, in the order they end; the last
+ * says the garbage they left was collected (or left to V8, on a heap past 1 GiB).
+ */
+export const BUILT_LINES = [
+  "links ready",
+  "search index ready",
+  "grep ready",
+  "memory settled",
+] as const;
 
 /**
  * Waits until the server's log holds `line` (polled every 100 ms), failing once `deadline`

@@ -62,7 +62,8 @@ export async function scaleBench(
     });
     const readyMs = Date.now() - started;
     try {
-      // When each background build ended (BUILT_LINES order: links, index, grep).
+      // When each background build ended (BUILT_LINES order: links, index, grep, then the
+      // collection after them).
       const deadline = started + 900_000;
       const built: number[] = [];
       for (const line of BUILT_LINES) built.push((await logged(server, line, deadline)) - started);

@@ -17,7 +17,7 @@ import { createLensApp, type LensApp } from "../http/lensApp.js";
 import { type Listening, listen } from "../http/listen.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
-import { warmRankedIndex } from "../search/warmRanked.js";
+import { warmSearch } from "../search/warming.js";
 import { LENS_VERSION } from "../version.js";
 import { controlHandlers } from "./control.js";
 import { type OpenDataOptions, type OpenedData, openData } from "./data.js";
@@ -148,27 +148,8 @@ export async function startServe(
       throw e;
     }
     const detachSync = sync.attach(listening.server);
-    // After link upkeep's first pass: two background builds at once would each take longer,
-    // and backlinks (written to backlinks_v0, which Relay clients read) come first.
-    let stopWarming = () => {};
-    let warming = true;
-    // Then the grep worker gets every note's AI view, so the first grep does not wait for it
-    // (≈ 0.5 s at 10 000 notes, 11 s at 500 000).
-    void data.linksReady.then(() => {
-      if (!warming) return;
-      stopWarming = warmRankedIndex(workspace, log, () => {
-        if (!warming) return;
-        const started = performance.now();
-        grep.warm().then(
-          () => log.info({ ms: Math.round(performance.now() - started) }, "grep ready"),
-          (err) =>
-            log.warn(
-              { err },
-              "warming the grep worker failed; the first grep sends the notes instead",
-            ),
-        );
-      });
-    });
+    // Search readied in the background: the ranked index, then the grep worker (warming.ts).
+    const stopWarming = warmSearch(data.linksReady, workspace, grep, log);
     const stopWatchingAccess = logAccessChanges(auth, log);
     // A note an edit or a sync client woke goes back to text alone once saved, idle and closed
     // by every client (packages/store/README.md "Content docs load dormant").
@@ -201,7 +182,6 @@ export async function startServe(
       stop() {
         stopping ??= (async () => {
           await data.control?.unserve();
-          warming = false;
           stopWarming();
           stopWatchingAccess();
           stopSleeping();

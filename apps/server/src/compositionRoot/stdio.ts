@@ -10,6 +10,7 @@ import { bridgeStdio } from "../control/controlClient.js";
 import { DataDirInUseError } from "../control/protocol.js";
 import type { Log } from "../log.js";
 import { GrepPool } from "../search/grepPool.js";
+import { warmSearch } from "../search/warming.js";
 import { LENS_VERSION } from "../version.js";
 import { type OpenedData, openData } from "./data.js";
 
@@ -40,6 +41,8 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
     });
     const listChanges = new ListChanges(data.workspace);
     const session = serveStdio({ lens, log, version: LENS_VERSION, listChanges });
+    // The ranked index and the grep worker readied while the assistant has not asked yet.
+    const stopWarming = warmSearch(data.linksReady, data.workspace, grep, log);
     let stopping: Promise<void> | undefined;
     return {
       data,
@@ -47,6 +50,7 @@ export async function startStdio(config: DataConfig, log: Log): Promise<RunningS
       failure: () => session.failure(),
       stop() {
         stopping ??= (async () => {
+          stopWarming();
           await session.close();
           listChanges.close();
           await grep.close();
