@@ -135,7 +135,7 @@ export function rankedMatches(
     const tags = index.tagsOf(docId);
     if (!q.tags.every((t) => tags.has(t))) return undefined;
     if (q.phrases.length) {
-      const text = normalizeSpaces(fold(ws.view(docId)?.ai ?? ""));
+      const text = normalizeSpaces(fold(ws.view(docId)?.aiOnce() ?? ""));
       if (!q.phrases.every((p) => ` ${text} `.includes(` ${p} `))) return undefined;
     }
     return path;
