@@ -35,6 +35,8 @@ export class DocView {
   constructor(
     /** The text as the workspace keeps it (no copy of a dormant note's bytes). */
     readonly kept: KeptText,
+    /** Told when a view of bytes starts keeping a decoded AI view (ViewCache bounds them). */
+    private readonly onKeep?: (view: DocView) => void,
   ) {}
 
   /**
@@ -56,8 +58,20 @@ export class DocView {
 
   /** Pending suggestions shown as accepted; comments and highlights kept (SPEC §3). */
   get ai(): string {
-    if (this.aiText === undefined) this.aiText = render(this.raw);
+    if (this.aiText === undefined) {
+      this.aiText = render(this.raw);
+      if (typeof this.kept !== "string") this.onKeep?.(this);
+    }
     return this.aiText;
+  }
+
+  /**
+   * Lets go of the AI view and its line starts kept (made again when next asked): the same
+   * version, so whoever asks gets the same text.
+   */
+  forget(): void {
+    this.aiText = undefined;
+    this.aiStarts = undefined;
   }
 
   /**
@@ -77,22 +91,43 @@ export class DocView {
   }
 }
 
+/**
+ * Views of notes kept as bytes that may keep a decoded AI view at once. A note `read` showed
+ * keeps it for the next read (paging through a long note); without a bound, a long run in which
+ * assistants read most notes would hold a string of every note again besides its bytes.
+ */
+export const MAX_KEPT_AI = 256;
+
 export class ViewCache {
   private readonly views = new Map<string, DocView>();
+  /** Views of bytes keeping a decoded AI view, the least recently asked for first. */
+  private readonly keeping = new Set<DocView>();
+  private readonly onKeep = (view: DocView) => {
+    this.keeping.add(view);
+    if (this.keeping.size <= MAX_KEPT_AI) return;
+    const oldest = this.keeping.values().next().value as DocView;
+    this.keeping.delete(oldest);
+    oldest.forget();
+  };
   /** `rawOf`: the current text of a content doc, undefined when the workspace holds none. */
   constructor(private readonly rawOf: (docId: string) => KeptText | undefined) {}
 
   get(docId: string): DocView | undefined {
     let v = this.views.get(docId);
-    if (v) return v;
+    if (v) {
+      if (this.keeping.delete(v)) this.keeping.add(v);
+      return v;
+    }
     const raw = this.rawOf(docId);
     if (raw === undefined) return undefined;
-    v = new DocView(raw);
+    v = new DocView(raw, this.onKeep);
     this.views.set(docId, v);
     return v;
   }
 
   invalidate(docId: string): void {
+    const v = this.views.get(docId);
+    if (v) this.keeping.delete(v);
     this.views.delete(docId);
   }
 }
