@@ -17,10 +17,10 @@ function capture() {
   return { log: createLogger("info", "json", sink), records };
 }
 
-/** Garbage: 40 MB of strings made and let go. */
+/** Garbage: 5 000 arrays of 1 000 small integers (8 bytes each: 40 MB), made and let go. */
 function litter(): void {
-  let junk: string[] | undefined = [];
-  for (let i = 0; i < 200_000; i++) junk.push(`${"note text ".repeat(20)}${i}`);
+  let junk: number[][] | undefined = [];
+  for (let i = 0; i < 5_000; i++) junk.push(Array.from({ length: 1_000 }, (_, k) => k + i));
   junk = undefined;
 }
 

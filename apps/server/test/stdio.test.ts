@@ -14,6 +14,7 @@ import {
   call,
   cliEnv,
   connectHttp,
+  eventually,
   rawText,
   requireBuiltCli,
   spawnCli,
@@ -76,12 +77,6 @@ runScenarios("stdio", {
   raw: (path) => rawOnDisk(lastData, path),
 });
 
-/** Waits until `ok()` holds, at most 20 s (polled every 50 ms). */
-async function until(ok: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-}
-
 describe("lens stdio", () => {
   it("keeps stdout for MCP only: logs go to stderr", async () => {
     const conn = await connectStdio();
@@ -93,13 +88,13 @@ describe("lens stdio", () => {
 
   it("readies search in the background: the ranked index, then the grep worker", async () => {
     const conn = await connectStdio("info");
-    await until(() => conn.stderr().includes("grep ready"));
+    await eventually(() => conn.stderr().includes("grep ready"), 30_000);
     const log = conn.stderr();
     expect(log).toContain("grep ready");
     expect(log.indexOf("search index ready")).toBeGreaterThan(-1);
     expect(log.indexOf("search index ready")).toBeLessThan(log.indexOf("grep ready"));
     // Then the garbage of the load and the builds is collected, once.
-    await until(() => conn.stderr().includes("memory settled"));
+    await eventually(() => conn.stderr().includes("memory settled"), 30_000);
     expect(conn.stderr()).toMatch(/"collected":true/);
     const r = await call(conn.client, "grep", { pattern: "Plan A" });
     expect(r).toEqual({ text: "Team/Plans.md", isError: false });

@@ -27,6 +27,11 @@ function render(raw: string): string {
  */
 export type KeptText = string | Uint8Array;
 
+/** The text of a kept text (a string as it is, bytes decoded; not kept). */
+export function keptString(text: KeptText): string {
+  return typeof text === "string" ? text : utf8Text(text);
+}
+
 /** A snapshot of one content doc's text. Never mutated; replaced after each change. */
 export class DocView {
   private aiText: string | undefined;
@@ -44,7 +49,7 @@ export class DocView {
    * call, and not kept: hold it only as long as it is needed.
    */
   get raw(): string {
-    return typeof this.kept === "string" ? this.kept : utf8Text(this.kept);
+    return keptString(this.kept);
   }
 
   /**

@@ -15,10 +15,10 @@ import {
 import { parseDocId } from "../model/ids.js";
 import { normalizeUserPath } from "../paths/normalize.js";
 import { type FolderRef, type Located, PathIndex } from "../paths/pathIndex.js";
-import { utf8Bytes, utf8Text } from "../text/utf8.js";
+import { utf8Bytes } from "../text/utf8.js";
 import type { EntryChange, WorkspaceEvent, WorkspaceListener } from "./events.js";
 import { uniqueFolderNames } from "./folderNames.js";
-import { type DocView, type KeptText, ViewCache } from "./viewCache.js";
+import { type DocView, type KeptText, keptString, ViewCache } from "./viewCache.js";
 import { isWakeDeferred } from "./wakeDeferred.js";
 
 export interface WorkspaceOptions {
@@ -64,10 +64,6 @@ interface Dormant {
 function keptText(text: KeptText): KeptText {
   if (typeof text !== "string") return text;
   return (text as unknown as { isWellFormed(): boolean }).isWellFormed() ? utf8Bytes(text) : text;
-}
-
-function keptString(text: KeptText): string {
-  return typeof text === "string" ? text : utf8Text(text);
 }
 
 /** Outcome of resolving a user-facing path. */
