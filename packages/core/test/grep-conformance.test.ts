@@ -158,6 +158,12 @@ describe("grep matches rg on hand-written cases", () => {
     "[^a-z]",
     "(?i)été",
     "^foo",
+    // A found string is a match, so files mode takes the first one found: not one the
+    // searcher's dropped byte-order mark holds, nor one before a string that is absent.
+    "\uFEFFfoo",
+    "zzz|\uFEFFfoo",
+    "absent|kelvin|first",
+    "first|absent",
   ])("edge corpus, pattern %j", (pattern) => {
     for (const output_mode of MODES) {
       same(edge, { pattern, output_mode, "-C": 1 });

@@ -333,6 +333,7 @@ function runSearch(
         multiline,
         shouldStop,
         endOfTextMatches: mode === "content",
+        holdsMatch: matcher.hitIsMatch,
         ...(mode === "content" && doc.newlines ? { newlines: doc.newlines } : {}),
       },
       sink,

@@ -31,6 +31,13 @@ export interface Matcher {
    * `kept` gives is used for that text's `findLine` calls too.
    */
   mayMatch(text: string, kept?: KeptForText): boolean;
+  /**
+   * Line mode: a yes from `mayMatch` is itself a match — the pattern is a string or an
+   * alternation of strings, one of which `mayMatch` found — so a caller that wants only whether
+   * a text matches (files_with_matches) needs no line search after it. `mayMatch` then stops
+   * at the first string found rather than finding each one's first occurrence.
+   */
+  readonly hitIsMatch: boolean;
   /** Some atom can consume a `\n` (matters to multiline counting, like rg's). */
   readonly canMatchNewline: boolean;
   /** The literal prefilter in use, if any (exposed for tests and docs). */

@@ -4,15 +4,26 @@ import type { KeptForText, Match, Matcher } from "./contract.js";
 import { LinesOf } from "./lineOf.js";
 import type { Prefilter } from "./literals.js";
 
+/**
+ * Whether finding `needle` anywhere in a text is finding a match of it in line mode: it is not
+ * empty (an empty match at the very end of a text is no match), and it does not start with a
+ * byte-order mark (the searcher drops a leading one before it looks for lines).
+ */
+export function isWholeMatchNeedle(needle: string): boolean {
+  return needle.length > 0 && needle.charCodeAt(0) !== 0xfeff;
+}
+
 /** A pattern that is one case-sensitive string: indexOf alone finds its matches. */
 export class LiteralMatcher implements Matcher {
   readonly prefilter: Prefilter | undefined;
   readonly classFactor = undefined;
+  readonly hitIsMatch: boolean;
   constructor(
     private readonly literal: string,
     readonly canMatchNewline: boolean,
   ) {
     this.prefilter = literal ? { needles: [literal], folded: false } : undefined;
+    this.hitIsMatch = isWholeMatchNeedle(literal);
   }
 
   /** The first occurrence in the text `mayMatch` last looked at: `find` does not scan again. */

@@ -208,6 +208,29 @@ describe("an alternation of plain strings", () => {
     expect(scan("latency|throughput|consensus", text)).toEqual({ lines: 200, engineCalls: 0 });
   });
 
+  it("a hit is a match: mayMatch stops at the first string found", () => {
+    const m = compileMatcher("latency|throughput|consensus");
+    expect(m.hitIsMatch).toBe(true);
+    const spy = vi.spyOn(String.prototype, "indexOf");
+    expect(m.mayMatch(`${text}\n`)).toBe(true);
+    const asked = spy.mock.calls.map((c) => c[0]);
+    spy.mockRestore();
+    expect(asked).toEqual(["latency"]);
+    // The line search after it still finds the leftmost hit of every string.
+    expect(m.findLine("a throughput\nlatency", 0)).toEqual([0, 12]);
+  });
+
+  it("a hit is not a match when the pattern is more than strings, or a string is unsafe", () => {
+    expect(compileMatcher("foo").hitIsMatch).toBe(true);
+    expect(compileMatcher("kestrel", { caseInsensitive: true }).hitIsMatch).toBe(true);
+    expect(compileMatcher("latency|throughw+").hitIsMatch).toBe(false);
+    expect(compileMatcher("fo+").hitIsMatch).toBe(false);
+    expect(compileMatcher("\\d+").hitIsMatch).toBe(false);
+    // The searcher drops a leading byte-order mark, so a hit at a text's start may be none.
+    expect(compileMatcher("\uFEFFfoo").hitIsMatch).toBe(false);
+    expect(compileMatcher("x|\uFEFFfoo").hitIsMatch).toBe(false);
+  });
+
   it("still asks the engine when a branch is not a plain string, or under -i", () => {
     expect(scan("latency|throughw+", text).engineCalls).toBeGreaterThan(0);
     const folded = compileMatcher("Latency|THROUGHPUT", { caseInsensitive: true });

@@ -4,6 +4,7 @@ import type { ClassFactor } from "./classFactor.js";
 import type { KeptForText, Match, Matcher } from "./contract.js";
 import { foldCase } from "./fold.js";
 import { LinesOf } from "./lineOf.js";
+import { isWholeMatchNeedle } from "./literalMatcher.js";
 import type { Prefilter } from "./literals.js";
 
 /** Lines handed to the engine's fast yes/no test at once, in line mode. */
@@ -29,6 +30,7 @@ export class RegexMatcher implements Matcher {
    */
   private needleHits: { haystack: string; from: number[]; at: number[] } | undefined;
   private readonly lines = new LinesOf();
+  readonly hitIsMatch: boolean;
 
   constructor(
     private readonly re: RE2JS,
@@ -39,14 +41,36 @@ export class RegexMatcher implements Matcher {
     private readonly needlesAreMatches = false,
     /** Line mode: only lines holding a hit of the factor can match (see classFactor.ts). */
     readonly classFactor: ClassFactor | undefined = undefined,
-  ) {}
+  ) {
+    this.hitIsMatch =
+      needlesAreMatches && !classFactor && (prefilter?.needles.every(isWholeMatchNeedle) ?? false);
+  }
 
   mayMatch(text: string, kept?: KeptForText): boolean {
     this.lines.keep(text, kept);
     if (this.classFactor) return this.classFactor.next(text, 0) !== -1;
     const p = this.prefilter;
     if (!p) return true;
-    return this.firstHits(p.folded ? this.foldedFor(text, kept?.folded) : text, p.needles);
+    const haystack = p.folded ? this.foldedFor(text, kept?.folded) : text;
+    return this.hitIsMatch ? this.anyHit(haystack, p.needles) : this.firstHits(haystack, p.needles);
+  }
+
+  /**
+   * Whether `haystack` holds a needle, looking for one after another and stopping at the first
+   * found: when a hit is a match, a text holding the first needle is not scanned for the others
+   * (a needle it lacks would be a scan to its end). What it found is kept as `needleHits`
+   * keeps it; the needles not looked for are unknown there (from -1).
+   */
+  private anyHit(haystack: string, needles: string[]): boolean {
+    const from = needles.map(() => -1);
+    const at = needles.map(() => -1);
+    this.needleHits = { haystack, from, at };
+    for (let k = 0; k < needles.length; k++) {
+      at[k] = haystack.indexOf(needles[k]!);
+      from[k] = 0;
+      if (at[k] !== -1) return true;
+    }
+    return false;
   }
 
   /**

@@ -25,6 +25,12 @@ export interface SearchOptions {
    * are then numbered by a binary search rather than by walking every newline before them.
    */
   newlines?: () => Int32Array;
+  /**
+   * Line mode: the caller knows the text holds a matching line (a prefilter's hit that is a
+   * match, Matcher.hitIsMatch), so a sink that wants only the first match is told of one
+   * without a search.
+   */
+  holdsMatch?: boolean;
 }
 
 export interface SearchOutcome {
@@ -132,6 +138,11 @@ class LineWalk {
    * with no line numbers (a pass over every newline before each match) and no line texts.
    */
   private runTotals(matcher: Matcher): boolean {
+    if (this.sink.firstMatchOnly && this.options.holdsMatch) {
+      this.summary.matchedLines = 1;
+      this.summary.matches = 1;
+      return false;
+    }
     const { t } = this;
     const len = t.length;
     const endsWithNewline = len > 0 && t.charCodeAt(len - 1) === 10;
