@@ -133,6 +133,29 @@ describe("the grep worker's mirror", () => {
     expect(mirror.docsListed).toBe(COUNT);
   });
 
+  it("drops the copies made of a text when it changes, and reads a text that comes after its list", () => {
+    const mirror = new GrepMirror();
+    list(mirror, [["New/late.md", "late"], ...LIST]);
+    mirror.update({ type: "docs", set: DOCS.map((d) => [d.docId, d.text]), remove: [] });
+    const insensitive: GrepParams = { pattern: "ALPHA 3 LINE", "-i": true, output_mode: "count" };
+    expect(outcome(mirror.answer(request("a", insensitive)))).toMatchObject({
+      value: { entries: [{ path: "Notes/sub/note 3.md", count: 3 }] },
+    });
+    // The `-i` search made a case-folded copy of each text: it must not outlive the text.
+    mirror.update({ type: "docs", set: [["d3", "no more\nalpha 3 line"]], remove: [] });
+    expect(outcome(mirror.answer(request("b", insensitive)))).toMatchObject({
+      value: { entries: [{ path: "Notes/sub/note 3.md", count: 1 }] },
+    });
+    // Listed before its text came: empty until the text comes, then searched like the rest.
+    expect(outcome(mirror.answer(request("c", { pattern: "^late" })))).toMatchObject({
+      value: { entries: [] },
+    });
+    mirror.update({ type: "docs", set: [["late", "late text"]], remove: [] });
+    expect(outcome(mirror.answer(request("d", { pattern: "^late" })))).toMatchObject({
+      value: { entries: [{ path: "New/late.md" }] },
+    });
+  });
+
   it("drops its lists when a document goes away", () => {
     const mirror = loaded();
     list(mirror);

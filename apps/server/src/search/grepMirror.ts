@@ -45,9 +45,11 @@ interface Ahead {
 }
 
 export class GrepMirror {
-  private readonly texts = new Map<string, string>();
-  private readonly folded = new Map<string, string>();
-  private readonly newlines = new Map<string, Int32Array>();
+  /**
+   * Each document's text and the copies made of it, by doc id. A listed document holds its
+   * record, so a search reads a text without a lookup by id; an update changes the record.
+   */
+  private readonly texts = new Map<string, MirroredText>();
   /**
    * Where the last page of recent searches stopped, by search key, with the documents each
    * walks in order. Any change of a document makes them stale: they are dropped then, so no
@@ -77,15 +79,11 @@ export class GrepMirror {
     this.nextAhead = undefined;
     if (m.remove.length > 0) this.lists.clear();
     for (const [docId, text] of m.set) {
-      this.texts.set(docId, text);
-      this.folded.delete(docId);
-      this.newlines.delete(docId);
+      const record = this.texts.get(docId);
+      if (record) record.change(text);
+      else this.texts.set(docId, new MirroredText(text));
     }
-    for (const docId of m.remove) {
-      this.texts.delete(docId);
-      this.folded.delete(docId);
-      this.newlines.delete(docId);
-    }
+    for (const docId of m.remove) this.texts.delete(docId);
   }
 
   /**
@@ -182,25 +180,34 @@ export class GrepMirror {
 
   /** One listed document: its text, and the copies kept beside it, as the mirror holds them now. */
   private searchDoc(path: string, docId: string): SearchDoc {
-    const texts = this.texts;
+    let record = this.texts.get(docId);
+    if (!record) {
+      // Listed before its text came (or with none): it reads as empty until the text comes.
+      record = new MirroredText("");
+      this.texts.set(docId, record);
+    }
+    const r = record;
     return {
       path,
       get text() {
-        return texts.get(docId) ?? "";
+        return r.text;
       },
-      folded: () => this.kept(this.folded, docId, foldCase),
-      newlines: () => this.kept(this.newlines, docId, newlineOffsets),
+      folded: () => (r.folded ??= foldCase(r.text)),
+      newlines: () => (r.newlines ??= newlineOffsets(r.text)),
     };
   }
+}
 
-  /** What `make` gives of a document's text, made once and kept until the text changes. */
-  private kept<V>(cache: Map<string, V>, docId: string, make: (text: string) => V): V {
-    let value = cache.get(docId);
-    if (value === undefined) {
-      value = make(this.texts.get(docId) ?? "");
-      cache.set(docId, value);
-    }
-    return value;
+/** A document's text in the mirror, with the copies made of it once and kept until it changes. */
+class MirroredText {
+  folded: string | undefined;
+  newlines: Int32Array | undefined;
+  constructor(public text: string) {}
+
+  change(text: string): void {
+    this.text = text;
+    this.folded = undefined;
+    this.newlines = undefined;
   }
 }
 
