@@ -16,7 +16,7 @@ import {
 import { createLens, OWNER_ACTOR } from "@lens/service";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GrepPool } from "../src/search/grepPool.js";
-import { requireBuiltCli } from "./helpers.js";
+import { eventually, requireBuiltCli } from "./helpers.js";
 
 beforeAll(requireBuiltCli);
 
@@ -142,6 +142,39 @@ describe("the grep pool", () => {
     const r = await grep(args);
     expect(r.text).toContain("Notes/Note 02.md:2:ke\u017Ftrel here");
     expect(r.text).toContain("Notes/Note 02.md:5:line 1 of 2 kestrel");
+  });
+
+  it("answers a paging client's next page from the page the worker pushed; a change drops it", async () => {
+    const { ws, pool, grep } = setup();
+    const paging = { pattern: "kestrel", output_mode: "content", head_limit: 7 };
+    /** Pages from `offset` on, each checked against the tool run in this thread. */
+    const pageOn = async (offset: number, pages: number) => {
+      for (let i = 0; i < pages; i++) {
+        const r = await grep({ ...paging, offset });
+        offset = r.data?.nextOffset ?? Number.NaN;
+      }
+      return offset;
+    };
+    // The second page is asked of the worker, which then searches the third ahead and pushes
+    // it: from the third on, each page is answered here and the worker searches the next one.
+    let offset = await pageOn(0, 5);
+    expect(pool.answeredPushed).toBe(3);
+    // A text changes under the client once the next page is pushed, and again while the one
+    // after it is searched: either page is of the old text and is let go. (A line before
+    // every entry of the pages to come: each of them moves by one.)
+    const first = ws.paths.get("Notes/Note 00.md")!.docId;
+    await eventually(() => pool.pushedOffset === offset);
+    ws.contentText(first)!.insert(0, "kestrel first\n");
+    offset = await pageOn(offset, 1);
+    expect(pool.answeredPushed).toBe(3);
+    offset = await pageOn(offset, 1);
+    expect(pool.answeredPushed).toBe(3);
+    ws.contentText(first)!.insert(0, "kestrel before\n");
+    offset = await pageOn(offset, 1);
+    expect(pool.answeredPushed).toBe(3);
+    // The page after it is asked of the worker again, which pushes the next.
+    await pageOn(offset, 2);
+    expect(pool.answeredPushed).toBe(4);
   });
 
   it("keeps nothing a search learnt while the workspace changed under it", async () => {

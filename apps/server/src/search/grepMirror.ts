@@ -12,6 +12,8 @@
 // the last page stopped); any change of a document drops it, like the stopping points. The
 // answer says `ahead`: the pool sends no search while the worker searches ahead, and ends a
 // worker stuck in one line's match there (see grepPool.ts), so no search is charged for it.
+// A page kept is pushed to the pool (`workAhead` returns it), which answers the client's next
+// page with it and says so (`took`): that page is used up here and the one after it is next.
 import {
   comparePaths,
   foldCase,
@@ -23,11 +25,12 @@ import {
   type SearchDoc,
 } from "@lens/core";
 import { eachPacked, packedLength } from "./packedList.js";
-import { AHEAD_LIMIT_MS, type FromWorker, type ToWorker } from "./protocol.js";
+import { AHEAD_LIMIT_MS, type FromWorker, type PushedPage, type ToWorker } from "./protocol.js";
 
 type GrepRequest = Extract<ToWorker, { type: "grep" }>;
 type DocsUpdate = Extract<ToWorker, { type: "docs" }>;
 type ListRequest = Extract<ToWorker, { type: "list" }>;
+type TookNote = Extract<ToWorker, { type: "took" }>;
 
 /** Searches whose next page is kept, at most (the oldest is dropped). */
 const MAX_RESUMES = 64;
@@ -38,10 +41,11 @@ const MAX_AHEAD = 4;
 
 type GrepSuccess = Extract<GrepOutcome, { ok: true }>;
 
-/** A page searched ahead: the search (key) and offset it answers, and its result. */
+/** A page searched ahead: the offset it answers, its result, and the search it is a page of. */
 interface Ahead {
   offset: number;
   result: GrepSuccess;
+  request: GrepRequest;
 }
 
 export class GrepMirror {
@@ -134,16 +138,33 @@ export class GrepMirror {
   }
 
   /**
-   * Searches ahead the page after the last one answered, when its client is paging (see the
-   * top of this file); the worker calls it once the answer is sent. Kept only if complete.
+   * The pool answered the page `offset` of the search `key` with the page pushed to it (what
+   * `workAhead` returned): that page is used up, and the one after it is to be searched ahead,
+   * as after an answer from it here.
    */
-  workAhead(): void {
+  took(m: TookNote): void {
+    this.nextAhead = undefined;
+    const ready = this.ahead.get(m.key);
+    if (!ready || ready.offset !== m.offset) return;
+    this.ahead.delete(m.key);
+    this.answeredAhead++;
+    const next = ready.result.page.nextOffset;
+    if (ready.result.resume && next !== null)
+      this.nextAhead = { request: ready.request, offset: next };
+  }
+
+  /**
+   * Searches ahead the page after the last one answered, when its client is paging (see the
+   * top of this file); the worker calls it once the answer is sent. Kept only if complete, and
+   * then returned, for the worker to push to the pool.
+   */
+  workAhead(): PushedPage | undefined {
     const next = this.nextAhead;
     this.nextAhead = undefined;
-    if (!next) return;
+    if (!next) return undefined;
     const { request, offset } = next;
     const resume = this.resumes.get(request.key);
-    if (!resume?.ordered || resume.nextOffset !== offset) return;
+    if (!resume?.ordered || resume.nextOffset !== offset) return undefined;
     const params = { ...request.params, offset };
     const limit = Math.min(AHEAD_LIMIT_MS, request.timeLimitMs);
     const options = {
@@ -152,12 +173,14 @@ export class GrepMirror {
       resume,
     };
     const result = grepSearch([], params, options);
-    if (!result.ok || result.page.timedOut) return;
+    if (!result.ok || result.page.timedOut) return undefined;
     // The answer to come: its page as if asked now, reporting the client's own time limit.
     const page = { ...result.page, timeLimitMs: request.timeLimitMs };
+    const kept: GrepSuccess = { ...result, page };
     this.keepResume(request.key, result.resume);
-    this.ahead.set(request.key, { offset, result: { ...result, page } });
+    this.ahead.set(request.key, { offset, result: kept, request });
     if (this.ahead.size > MAX_AHEAD) this.ahead.delete(firstKey(this.ahead));
+    return { key: request.key, offset, outcome: grepOutcome(kept), resumable: !!result.resume };
   }
 
   /** Keeps where `result` stopped and, for a client paging on, what to search ahead. */

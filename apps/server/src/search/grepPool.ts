@@ -5,7 +5,9 @@
 // search stuck inside one line's regex match could never notice itself; the next search
 // starts a new worker and sends it every document again. Searches run one at a time.
 // After answering a page of a client paging, the worker searches the next page ahead (see
-// grepMirror.ts); the next search is sent once it is through. It stops at its own short limit,
+// grepMirror.ts) and pushes it here: the client's next page is answered with it at once when
+// nothing changed meanwhile, and the worker is told to search the one after it. Otherwise the
+// next search is sent once the worker is through. It stops at its own short limit,
 // but not inside one line's match: a worker still at it after that limit and the grace is ended
 // and the next search goes to a new worker, never charged with the wait or ended for it.
 //
@@ -42,6 +44,7 @@ import {
   type AheadDone,
   type FromWorker,
   type Listed,
+  type PushedPage,
   type ToWorker,
 } from "./protocol.js";
 
@@ -82,6 +85,11 @@ export class GrepPool {
   private listEpoch = 0;
   /** The worker searching a page ahead after its last answer: done when it is through. */
   private ahead: { worker: Worker; done: Promise<void> } | undefined;
+  /**
+   * The page the worker searched ahead and pushed, with the workspace's epoch it is of: the
+   * client's next page, answered here at once if nothing changed meanwhile.
+   */
+  private pushed: (PushedPage & { worker: Worker; epoch: number }) | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   private waiting = 0;
   private nextId = 1;
@@ -92,6 +100,12 @@ export class GrepPool {
   private readonly workerUrl: URL;
   /** Workers ended by force (for tests and logs). */
   terminations = 0;
+  /** Pages answered from a page the worker pushed, without asking it (for tests). */
+  answeredPushed = 0;
+  /** The offset of the page pushed and kept, if any (for tests). */
+  get pushedOffset(): number | undefined {
+    return this.pushed?.offset;
+  }
   /**
    * Searches sent with their document list; a resumed next page, or another search over a list
    * the worker kept, is sent without (for tests).
@@ -114,6 +128,7 @@ export class GrepPool {
     this.stopWatching = ws.on((e) => {
       this.epoch++;
       this.resumable.clear();
+      this.pushed = undefined;
       if (e.type !== "content") {
         this.listEpoch++;
         this.listed.clear();
@@ -174,6 +189,8 @@ export class GrepPool {
 
   private async run(plan: GrepPlan): Promise<Outcome<GrepPage>> {
     await this.waitAhead();
+    const pushed = this.takePushed(plan);
+    if (pushed) return this.answerPushed(pushed);
     const worker = this.ensureWorker();
     await this.sendChanges(worker);
     const epoch = this.epoch;
@@ -182,11 +199,11 @@ export class GrepPool {
     if (!resumes && !this.listed.has(plan.docsKey) && !(await this.sendList(worker, plan))) {
       return stopped();
     }
-    let answer = await this.ask(worker, plan, resumes);
+    let answer = await this.ask(worker, plan, resumes, epoch);
     if ("missing" in answer) {
       // The worker dropped the list (it keeps a bounded number): once more, with the list.
       if (!(await this.sendList(worker, plan))) return stopped();
-      answer = await this.ask(worker, plan, false);
+      answer = await this.ask(worker, plan, false, epoch);
     }
     if ("missing" in answer)
       return failure("internal", "Search failed: the worker lost its documents.");
@@ -197,6 +214,59 @@ export class GrepPool {
       this.resumable.set(plan.key, answer.outcome.value.nextOffset);
     }
     return answer.outcome;
+  }
+
+  /**
+   * The page the worker pushed, if it is the one `plan` asks: the next page of the same search,
+   * with nothing changed since it was searched. Taken or not, it is let go.
+   */
+  private takePushed(plan: GrepPlan): (PushedPage & { worker: Worker }) | undefined {
+    const p = this.pushed;
+    this.pushed = undefined;
+    const offset = plan.params.offset ?? 0;
+    if (!p || p.key !== plan.key || p.offset !== offset) return undefined;
+    if (p.epoch !== this.epoch || p.worker !== this.worker) return undefined;
+    return this.resumable.get(plan.key) === offset ? p : undefined;
+  }
+
+  /**
+   * Answers with a pushed page, and tells the worker it was taken: the worker searches the
+   * page after it ahead (the next search waits for that, as after an answer with `ahead`).
+   */
+  private answerPushed(p: PushedPage & { worker: Worker }): Outcome<GrepPage> {
+    const id = this.nextId++;
+    p.worker.postMessage({ type: "took", id, key: p.key, offset: p.offset } satisfies ToWorker);
+    this.ahead = { worker: p.worker, done: this.aheadDone(p.worker, id, this.epoch) };
+    this.answeredPushed++;
+    this.resumable.delete(p.key);
+    if (p.resumable && p.outcome.ok && p.outcome.value.nextOffset !== null) {
+      this.resumable.set(p.key, p.outcome.value.nextOffset);
+    }
+    return p.outcome;
+  }
+
+  /**
+   * Resolves when `worker` is through searching ahead after its message `id`, or has ended;
+   * keeps the page it pushed if the workspace is still at `epoch`, the one the worker's
+   * documents are of (the changes since are not sent yet).
+   */
+  private aheadDone(worker: Worker, id: number, epoch: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        worker.off("message", onMessage);
+        worker.off("exit", finish);
+        resolve();
+      };
+      const onMessage = (m: FromWorker | AheadDone | Listed) => {
+        if (!("aheadDone" in m) || m.aheadDone !== id) return;
+        if (m.page && this.epoch === epoch && this.worker === worker) {
+          this.pushed = { ...m.page, worker, epoch };
+        }
+        finish();
+      };
+      worker.on("message", onMessage);
+      worker.on("exit", finish);
+    });
   }
 
   /**
@@ -260,7 +330,13 @@ export class GrepPool {
   }
 
   /** Sends one search to the worker: as the next page of one, or over a list the worker keeps. */
-  private ask(worker: Worker, plan: GrepPlan, resume: boolean): Promise<FromWorker> {
+  private ask(
+    worker: Worker,
+    plan: GrepPlan,
+    resume: boolean,
+    /** The workspace's epoch the worker's documents are of (changes since are not sent). */
+    epoch: number,
+  ): Promise<FromWorker> {
     const id = this.nextId++;
     const request: ToWorker = {
       type: "grep",
@@ -282,7 +358,7 @@ export class GrepPool {
       const onMessage = (m: FromWorker | AheadDone | Listed) => {
         if (!("id" in m) || m.id !== id) return;
         // The worker searches the next page ahead now: the next search waits for it.
-        if ("ahead" in m) this.ahead = { worker, done: aheadDone(worker, id) };
+        if ("ahead" in m) this.ahead = { worker, done: this.aheadDone(worker, id, epoch) };
         done(m);
       };
       const onError = (error: Error) => {
@@ -322,6 +398,7 @@ export class GrepPool {
 
   private discard(worker: Worker): void {
     this.resumable.clear();
+    this.pushed = undefined;
     this.listed.clear();
     if (this.worker === worker) this.worker = undefined;
     void worker.terminate();
@@ -352,22 +429,6 @@ export class GrepPool {
       if (this.worker !== worker) return;
     }
   }
-}
-
-/** Resolves when `worker` is through searching ahead after its answer `id`, or has ended. */
-function aheadDone(worker: Worker, id: number): Promise<void> {
-  return new Promise((resolve) => {
-    const finish = () => {
-      worker.off("message", onMessage);
-      worker.off("exit", finish);
-      resolve();
-    };
-    const onMessage = (m: FromWorker | AheadDone) => {
-      if ("aheadDone" in m && m.aheadDone === id) finish();
-    };
-    worker.on("message", onMessage);
-    worker.on("exit", finish);
-  });
 }
 
 /** The answer of a search whose worker ended before it was sent (the pool closed, or it failed). */

@@ -3,7 +3,7 @@
 // never holds the server's event loop; the pool terminates it when it overruns its time limit.
 import { parentPort } from "node:worker_threads";
 import { GrepMirror } from "./grepMirror.js";
-import type { AheadDone, Listed, ToWorker } from "./protocol.js";
+import type { AheadDone, Listed, PushedPage, ToWorker } from "./protocol.js";
 
 const mirror = new GrepMirror();
 
@@ -12,16 +12,24 @@ parentPort?.on("message", (message: ToWorker) => {
   else if (message.type === "list") {
     mirror.list(message);
     parentPort?.postMessage({ listed: message.id } satisfies Listed);
+  } else if (message.type === "took") {
+    mirror.took(message);
+    searchAhead(message.id);
   } else {
     const answer = mirror.answer(message);
     parentPort?.postMessage(answer);
-    if ("ahead" in answer) {
-      // While the answer travels: the next page of a client paging through this search. Only
-      // a head start: should it fail, the page is searched when asked.
-      try {
-        mirror.workAhead();
-      } catch {}
-      parentPort?.postMessage({ aheadDone: message.id } satisfies AheadDone);
-    }
+    if ("ahead" in answer) searchAhead(message.id);
   }
 });
+
+/**
+ * While the answer travels: the next page of a client paging through this search, pushed to the
+ * pool when kept. Only a head start: should it fail, the page is searched when asked.
+ */
+function searchAhead(id: number): void {
+  let page: PushedPage | undefined;
+  try {
+    page = mirror.workAhead();
+  } catch {}
+  parentPort?.postMessage((page ? { aheadDone: id, page } : { aheadDone: id }) satisfies AheadDone);
+}

@@ -27,7 +27,13 @@ export type ToWorker =
       params: GrepParams;
       scope?: string;
       timeLimitMs: number;
-    };
+    }
+  /**
+   * The pool answered the page `offset` of the search `key` with the page the worker pushed
+   * (`AheadDone.page`): the worker searches the page after it ahead, and posts `AheadDone`
+   * with `id` when through.
+   */
+  | { type: "took"; id: number; key: string; offset: number };
 
 /** Worker → main. */
 export type FromWorker =
@@ -49,9 +55,23 @@ export interface Listed {
   listed: number;
 }
 
-/** Worker → main, after an answer with `ahead`: the page ahead is searched (kept or not). */
+/**
+ * Worker → main, after an answer with `ahead` (or a `took`): the page ahead is searched. When
+ * the worker kept it, it is pushed here too, so that the pool answers the client's next page
+ * at once instead of asking the worker for it.
+ */
 export interface AheadDone {
   aheadDone: number;
+  page?: PushedPage;
+}
+
+/** A page searched ahead: the page `offset` of the search `key`, as the worker would answer it. */
+export interface PushedPage {
+  key: string;
+  offset: number;
+  outcome: Outcome<GrepPage>;
+  /** The worker keeps where this page stopped (its next page is resumed there). */
+  resumable: boolean;
 }
 
 /**
