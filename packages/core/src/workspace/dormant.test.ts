@@ -204,11 +204,17 @@ describe("dormant content docs", () => {
       contentsText(doc).insert(0, source.get(id)!);
       return doc;
     };
+    const awake = ws.view(docId(1))!;
+    expect(awake.ai).toBe("zero one\n");
+    expect(typeof awake.kept).toBe("string");
     expect(ws.sleep(docId(1), wake)).toBe(true);
     expect(ws.isDormant(docId(1))).toBe(true);
     expect(ws.view(docId(1))!.raw).toBe("zero one\n");
-    // Asleep, it is its UTF-8 bytes again, not the string the awake doc's view held.
-    expect(ws.view(docId(1))!.kept).toBeInstanceOf(Uint8Array);
+    // Asleep, it is its UTF-8 bytes again, not the string the awake doc's view held: in the
+    // same view, so whoever kept it (the links index does) lets go of the string too.
+    expect(ws.view(docId(1))).toBe(awake);
+    expect(awake.kept).toBeInstanceOf(Uint8Array);
+    expect(awake.ai).toBe("zero one\n");
     // The old Y.Text is no longer followed.
     text.insert(0, "ignored ");
     expect(events).toEqual([]);

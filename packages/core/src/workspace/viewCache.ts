@@ -39,10 +39,25 @@ export class DocView {
   private pending: readonly Suggestion[] | undefined;
   constructor(
     /** The text as the workspace keeps it (no copy of a dormant note's bytes). */
-    readonly kept: KeptText,
+    private keptText: KeptText,
     /** Told when a view of bytes starts keeping a decoded AI view (ViewCache bounds them). */
     private readonly onKeep?: (view: DocView) => void,
   ) {}
+
+  /** The text as the workspace keeps it (no copy of a dormant note's bytes). */
+  get kept(): KeptText {
+    return this.keptText;
+  }
+
+  /**
+   * The same version, now kept as `text` (its note went to sleep: its UTF-8 bytes): the string
+   * and the AI view made of it are let go, also by whoever holds this view (the links index
+   * keeps the view its spans point into), and made again from `text` when asked.
+   */
+  keepAs(text: KeptText): void {
+    this.keptText = text;
+    this.forget();
+  }
 
   /**
    * The raw text (CriticMarkup as written). A dormant note's is decoded from its bytes on each
@@ -128,6 +143,17 @@ export class ViewCache {
     v = new DocView(raw, this.onKeep);
     this.views.set(docId, v);
     return v;
+  }
+
+  /**
+   * A note went to sleep, its text unchanged and now kept as `text`: its view, if one was made,
+   * stays (the same version), holding `text` instead of the awake doc's string.
+   */
+  keepAs(docId: string, text: KeptText): void {
+    const v = this.views.get(docId);
+    if (!v) return;
+    this.keeping.delete(v);
+    v.keepAs(text);
   }
 
   invalidate(docId: string): void {

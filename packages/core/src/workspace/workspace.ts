@@ -340,9 +340,11 @@ export class Workspace {
     const raw = this.views.get(docId)?.raw ?? text.toString();
     this.stopObserving(text, docId);
     this.contents.delete(docId);
-    this.dormant.set(docId, { text: keptText(raw), wake });
-    // Made while awake, the view holds the text as a string: the next one reads the bytes.
-    this.views.invalidate(docId);
+    const kept = keptText(raw);
+    this.dormant.set(docId, { text: kept, wake });
+    // Made while awake, the view holds the text as a string: it holds the bytes from now on,
+    // for whoever keeps it (the links index) as well.
+    this.views.keepAs(docId, kept);
     return true;
   }
 
