@@ -66,7 +66,6 @@ export interface GrepRow {
   agrees: boolean;
 }
 
-
 type Mcp = Awaited<ReturnType<typeof connectMcp>>;
 
 /** Every page of a grep over MCP, as an assistant pages: the text of the pages joined. */
